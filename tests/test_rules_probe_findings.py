@@ -402,6 +402,19 @@ def test_reinforcements_puts_only_a_character_of_printed_cost_5_or_lower_into_pl
     legal(t, PutIntoPlay("A", "A.01089.1", from_hand=True, source="A.01020.1"))
 
 
+def test_a_search_that_puts_a_card_into_play_finds_only_the_kind_it_names() -> None:
+    """play.put-into-play-target (aside50 14): Here to Serve "When Revealed: Search your deck for a Maester character
+    with printed cost 3 or lower, and put it into play. Shuffle your deck.": Lannisport Moneylender (no Maester) put
+    into play from the deck by it is flagged; Grand Maester Pycelle (Maester, cost 3) is legal. Read on 15 2nd-edition
+    printings and 1 1st-edition ("search … for a … and put it into play")."""
+    from companion.catalog.store import Catalog
+
+    assert [(a.traits, a.cost_max) for a in Catalog.open().card("02020").puts_into_play] == [(("Maester",), 3)]
+    t = plots("2e", "02020", "01001", {"01085": 1, "01093": 1}, {})
+    flagged_and_refused(t, PutIntoPlay("A", "A.01093.1", source="A.02020.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.01085.1", source="A.02020.1"))
+
+
 def test_a_challenge_without_attackers_cannot_be_initiated_in_any_mode() -> None:
     """challenge.no-attackers (aside30 24, 37): RR: Appendix I › 4.2: the attacking player declares attackers; with
     none, no challenge is initiated: refused even at an advisory table, and the next challenge is the first."""
@@ -512,6 +525,48 @@ def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> N
             flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_41.1"), "ability.phase")
         else:
             legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))
+
+
+def test_an_ability_that_takes_control_of_its_own_card_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside50 16): Bronn "Marshaling Action: Pay 1 gold to take control of Bronn. (Any player may
+    initiate this ability.)": Alice's take of control of Bob's Bronn naming Bronn as the source in the challenges
+    phase is flagged; in the marshaling phase it is legal, and a take naming no source is not judged. Read on 8
+    printings ("take control of <its title>": Jalabhar Xho, 1st edition Steelshanks Walton, the Honor Guards)."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import TakeControl
+
+    assert Catalog.open().card("02089").self_only == ("take_control",)
+    for phase, flagged in (("challenges", True), ("marshaling", False)):
+        t = make_table({"A": {}, "B": {"02089": 1}}, phase=phase)
+        in_play(t, "B.02089.1")
+        take = TakeControl("A", "B.02089.1", source="B.02089.1")
+        if flagged:
+            legal(t.clone(), TakeControl("A", "B.02089.1"))
+            flagged_and_refused(t, take, "ability.phase")
+        else:
+            legal(t, take)
+
+
+def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
+    """draw.kneel-cost (aside50 26; RR: Costs): Tobho Mott's Armory "Reaction: After you win dominance, kneel Tobho
+    Mott's Armory to draw 1 card.": after its kneel and its draw, a second draw naming it (still knelt) is flagged;
+    after it stands and kneels again it draws again, and a draw naming it while it stands (its kneel unrecorded) is
+    not judged. Read on 11 printings of both editions ("kneel <its title> to draw N cards")."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import WinDominance
+
+    assert Catalog.open().card("02069").kneel_draws == 1 and Catalog.open().card("01193").kneel_draws == 2
+    t = make_table({"A": {"02069": 1, "01035": 9}, "B": {"01035": 9}}, phase="dominance")
+    in_play(t, "A.02069.1")
+    t.players["B"].gold = 0
+    legal(t, WinDominance("A"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.02069.1"), "draw.kneel-cost")
+    legal(t, Stand("A", "A.02069.1"))
+    legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
+    legal(t, DrawCards("A", 1, source="A.02069.1"))
 
 
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:

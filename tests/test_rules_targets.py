@@ -413,3 +413,39 @@ def test_an_ability_that_chooses_a_unique_character_chooses_no_other() -> None:
     legal(t, PlayEvent("A", "A.01178.1"))
     flagged_and_refused(t, Stand("A", "A.01168.1", source="A.01178.1"), "ability.target")
     legal(t, Stand("A", "A.01160.1", source="A.01178.1"))
+
+
+def test_a_non_limited_target_is_read() -> None:
+    """aside50 28 (ability.target): Newly-Made Lord "Reaction: After you marshal Newly-Made Lord, choose a non-limited
+    location with printed cost 3 or lower, and discard it from play.": its discard of The Roseroad ("Limited.") is
+    flagged; of Lannisport (cost 3, not limited) legal. Read on 5 printed cards of both editions."""
+    from companion.rules.actions import Marshal
+
+    assert targets("Choose a non-limited location with printed cost 3 or lower, and discard it from play."
+                   )[0][11:] == ("non-limited", 3)
+    t = make_table({"A": {"02051": 2}, "B": {"01040": 1, "01098": 1}}, phase="marshaling")
+    hand(t, "A.02051.1", "A.02051.2")
+    in_play(t, "B.01040.1")
+    in_play(t, "B.01098.1")
+    legal(t, Marshal("A", "A.02051.1"))
+    flagged_and_refused(t, Discard("A", "B.01040.1", source="A.02051.1"), "ability.target")
+    legal(t, Discard("A", "B.01098.1", source="A.02051.1"))
+
+
+def test_an_ability_on_each_card_of_a_kind_is_read() -> None:
+    """aside50 33 (ability.target): The First Snow of Winter "Forced Reaction: After the challenges phase begins,
+    return each character with printed cost 3 or lower to its owner's hand.": its returns of The Tickler (2) and the
+    Lannisport Merchant (1) are legal, one line each (no count); of Ser Jaime Lannister (printed cost 6) flagged. Read
+    on 18 printings ("kill / kneel / stand / discard / return each <a kind of card>": Valar Morghulis, Robb Stark's
+    "stand each character you control", Rioting's "each kneeling character", …)."""
+    from companion.rules.actions import ReturnToHand
+
+    assert targets("Kill each character.") == (("kill", "character", "", "", -1, -1, "", "", "", 99, "", "", -1),)
+    assert targets("Stand each of those characters.") == ()
+    t = plots("2e", "02079", "01001", {}, {"01088": 1, "01094": 1, "01087": 1})
+    for card in ("B.01088.1", "B.01094.1", "B.01087.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, ReturnToHand("A", "B.01088.1", source="A.02079.1"))
+    legal(t, ReturnToHand("A", "B.01094.1", source="A.02079.1"))
+    flagged_and_refused(t, ReturnToHand("A", "B.01087.1", source="A.02079.1"), "ability.target")

@@ -212,9 +212,12 @@ def _word(token: str, edition: str) -> tuple[str, str]:
 
 #: An ability that puts a card of some kind into play: "Put a [lannister] character into play from your hand." (Hear Me
 #: Roar!), "put an <i>Army</i> or <i>Knight</i> character into play", "Choose a character with printed cost 5 or lower
-#: in your hand or discard pile, and put it into play." (Reinforcements) (RR: Put into Play).
+#: in your hand or discard pile, and put it into play." (Reinforcements) (RR: Put into Play), "Search your deck for a
+#: <i>Maester</i> character with printed cost 3 or lower, and put it into play." (Here to Serve).
 _PUT = re.compile(r"\bput (?:a|an|1) ((?:(?!\binto play\b)[^.])+?) into play\b"
-                  r"|\bchoose (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),? and put it into play\b", re.IGNORECASE)
+                  r"|\bchoose (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),? and put it into play\b"
+                  r"|\bsearch [^.]*?\bdeck for (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),?(?: reveal it,)? and put it "
+                  r"into play\b", re.IGNORECASE)
 #: Where the card is taken from, after its description: "… in your hand or discard pile" (Reinforcements).
 _FROM = re.compile(r"\s+(?:from|in) (?:your|his|her|their|its|the|a|an|each|any)\b.*$", re.IGNORECASE)
 _NOT_ITALIC = re.compile(r"<(?!/?i>)[^>]+>")
@@ -225,7 +228,7 @@ def put_targets(text: str | None, edition: str) -> tuple[AttachOnly, ...]:
     the text read, or none (a phrase not read in every word, "with printed cost X or lower", "a card", allows any)."""
     out: list[AttachOnly] = []
     for m in _PUT.finditer(_NOT_ITALIC.sub("", text or "")):
-        phrase = _FROM.sub("", (m.group(1) or m.group(2)).strip())
+        phrase = _FROM.sub("", (m.group(1) or m.group(2) or m.group(3)).strip())
         try:
             out += read_sentence(phrase, edition)
         except Unread:

@@ -73,7 +73,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
-              "str_each_while", "str_season")
+              "str_each_while", "str_season", "kneel_draws")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -575,6 +575,9 @@ class Card:
     #: dead pile." (1st edition Trident Reinforcements): 3. Its return naming no other source is judged by it
     #: (``ability.dead-pile``).
     returns_from_dead: int | None = None
+    #: Its one draw, paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory to
+    #: draw 1 card.": 1. Its controller's draws naming it while it kneels draw no more than that since it knelt.
+    kneel_draws: int = 0
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

@@ -863,7 +863,7 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
@@ -879,6 +879,9 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # Every card of a kind at once: "return each character with printed cost 3 or lower to its owner's hand" (The
+    # First Snow of Winter), "Kill each character." (Valar Morghulis), "stand each character you control".
+    re.compile(r"\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
@@ -898,6 +901,8 @@ _TARGET_FORMS = (
                r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
                re.IGNORECASE),
 )
+#: How many "each" affects: as many as fit (no count of lines is judged).
+EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
                  "take": "take_control", "save": "save"}
@@ -910,22 +915,27 @@ _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must 
 
 
 def _target_state(state: str) -> str:
-    """"kneeling", "standing", "non-unique", or "non-<Trait>" in the Trait's own case (1st edition You've Killed the
-    Wrong Dwarf!: "a non-Noble character")."""
+    """"kneeling", "standing", "non-unique", "non-limited" (Newly-Made Lord: "a non-limited location"), or
+    "non-<Trait>" in the Trait's own case (1st edition You've Killed the Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
-    return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+    return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited") else state.lower()
 
 
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
-    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself)."""
+    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("take_control",)
+    where each take of control takes the card by its title (Bronn: "Marshaling Action: Pay 1 gold to take control of
+    Bronn."; 1st edition Steelshanks Walton, the Honor Guards)."""
     if not name:
         return ()
     text = " ".join(plain.split())
     own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
                      re.IGNORECASE)
-    return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
+    taken = re.findall(rf"\btake control of {re.escape(name)}\b", text, re.IGNORECASE)
+    return (*(("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()),
+            *(("take_control",) if taken and len(taken) == len(re.findall(r"\btake control\b", text, re.IGNORECASE))
+              else ()))
 
 
 def targets(plain: str, name: str | None = None
@@ -933,12 +943,12 @@ def targets(plain: str, name: str | None = None
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
     in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the STR at
     most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
-    "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than
-    you") | "", how many at most, the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or War
-    character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-<Trait>" (1st edition "a non-Noble
-    character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with printed
-    cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word, or
-    when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
+    "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than you") |
+    "", how many at most (``EACH``: "each"), the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or
+    War character"), "kneeling" | "standing" | "unique" | "non-unique" | "non-limited" | "non-<Trait>" (1st edition "a
+    non-Noble character") | "", the printed cost at most or -1 (Take the Black: "Choose a non-unique character with
+    printed cost 6 or lower."). Nothing is kept when a phrase choosing or placing on a card is not read in every word,
+    or when the action's word is printed outside the phrase (a cost: "kneel a Direwolf character to choose and kneel
     …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
     Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
@@ -958,6 +968,7 @@ def targets(plain: str, name: str | None = None
                           "loser" if "losing" in whose else "own" if whose == "you control" else
                           "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
                           else "opponent" if whose else "",
+                          EACH if g.get("each") else
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
                           _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
@@ -1032,6 +1043,18 @@ def returns_from_dead(plain: str, name: str | None) -> int | None:
     """The characters its owner's dead pile must hold for the card to return itself from there to hand."""
     m = _RETURNS_FROM_DEAD.search(plain)
     return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
+
+
+def kneel_draws(plain: str, name: str | None) -> int:
+    """How many cards its one draw draws, paid by kneeling the card itself: "Reaction: After you win dominance, kneel
+    Tobho Mott's Armory to draw 1 card." (0: no such sentence, another draw beside it, or a count that may change:
+    "… draw 3 cards instead")."""
+    text = " ".join(plain.split())
+    m = re.search(rf"\bkneel {re.escape(name)} to draw (\d+|an?|one) cards?(?:\.| and\b)", text,
+                  re.IGNORECASE) if name else None
+    if m is None or "instead" in text.lower() or len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) != 1:
+        return 0
+    return int(m.group(1)) if m.group(1).isdigit() else 1
 
 
 #: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
@@ -1480,6 +1503,7 @@ class Keywords:
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
+    kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1922,6 +1946,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
+        kneel_draws=kneel_draws(plain, name),
     )
 
 

@@ -541,8 +541,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
-    if state.startswith("non-") and state != "non-unique" and state[4:].casefold() in held:
+    if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
+    if state == "non-limited" and c.limited:  # Newly-Made Lord: "choose a non-limited location"
+        return "ability.target.non-limited", {}
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
     if card not in t.in_play:
@@ -947,12 +949,14 @@ def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
 def triggered_use(t: Table, action: Action) -> str | None:
     """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
     the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
-    from it), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
+    from it), or its effect on itself alone (``Card.self_only``: Bronn "Marshaling Action: Pay 1 gold to take control
+    of Bronn."), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
     may be its keywords' or its constant abilities' (insight, a printed STR bonus): None for those."""
     source = getattr(action, "source", None)
     if source is None:
         return None
-    if action.type in SELF_COSTS and source == getattr(action, "card", None):
+    if source == getattr(action, "card", None) and (
+            action.type in SELF_COSTS or action.type in t.card(source).self_only):  # Bronn: "take control of Bronn"
         return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):

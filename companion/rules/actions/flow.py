@@ -444,6 +444,10 @@ class DrawCards(Action):
         elif self.source is not None and drawn and self.count > drawn:
             v.violate("draw.when-revealed-count", (self.source,), card=t.ref(self.source), count=self.count,
                       drawn=drawn)
+        if (paid := kneel_paid_draws(t, self.player, self.source)) is not None \
+                and paid + self.count > t.card(str(self.source)).kneel_draws:
+            v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name,
+                      count=t.card(str(self.source)).kneel_draws)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -455,12 +459,27 @@ class DrawCards(Action):
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
         count_effect_draws(t, self.player, min(self.count, deck_count(t, self.player)), self.source)
+        if kneel_paid_draws(t, self.player, self.source) is not None:
+            count_this_round(t.round, p, f"kneel-drawn:{self.source}", self.count)
         if self.source is not None and t.card(self.source).when_revealed_draws:
             count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
         decked(t, self.player)
+
+
+def kneel_paid_draws(t: Table, player: str, source: str | None) -> int | None:
+    """Cards its controller has drawn by ``source`` since it last knelt, where its one draw is paid by kneeling it
+    (``Card.kneel_draws``: "kneel Tobho Mott's Armory to draw 1 card.") and it kneels now; None otherwise (a draw
+    while it stands may come with its kneel unrecorded: not judged). RR: Costs: a knelt card cannot kneel again to
+    pay for another use, so draws beyond one use's come without it."""
+    if source is None or source not in t.in_play or not t.card(source).kneel_draws:
+        return None
+    ip = t.in_play[source]
+    if not ip.kneeling or ip.controller != player:
+        return None
+    return counted_this_round(t.round, t.players[player], f"kneel-drawn:{source}")
 
 
 def revealed_ability(t: Table, source: str) -> bool:
@@ -759,6 +778,8 @@ class _SetKneeling(Action):
         if self.card in t.in_play:
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
+            if self.kneeling:  # a new kneel: a new use's draws (``kneel_paid_draws``)
+                t.players[t.in_play[self.card].controller].round_counts.pop(f"kneel-drawn:{self.card}", None)
             t.in_play[self.card].kneeling = self.kneeling
             t.in_play[self.card].kneel_unsure = False  # the log says which
 
