@@ -42,7 +42,8 @@ _Fact = TypeVar("_Fact")
 #: The facts read from a card's printed sentences (``companion/catalog/importers.py``), declared as ``Card`` fields:
 #: the reader, the importers and ``Card.from_dict`` go by this one list.
 TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
-              "claim_attacking", "claim_as", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
+              "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
+              "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
@@ -221,6 +222,10 @@ class Card:
     #: (Desperate Attack), "During [power] challenges in which you are the attacking or defending player, …" (Cape
     #: Wrath): ("defending" or "either", the challenge types, the raise), while its text counts for its controller.
     claim_as: tuple[str, tuple[str, ...], int] | None = None
+    #: "During a challenge in which you control an attacking Army character, raise the claim value on Muster the Realm
+    #: by 1." (1st edition Ser Emmon Cuy: "… at least 1 attacking Rainbow Guard character, … on your revealed plot
+    #: card …"): (the trait, the challenge types, the raise), while its text counts for its controller.
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None
     #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy).
     blanks_attached: bool = False
     #: A plot's "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if it were 0"

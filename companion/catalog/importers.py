@@ -1320,6 +1320,14 @@ _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for domi
 _CLAIM_AS = re.compile(r"^(?:while you are the (defending) player|during \[?(military|intrigue|power)\]? challenges in "
                        r"which you are the (attacking or defending) player), raise the claim value on the attacking "
                        r"player's revealed plot card by (\d+)$", re.IGNORECASE)
+#: A raise while its controller attacks with a character of a trait (Muster the Realm: "During a challenge in which
+#: you control an attacking Army character, raise the claim value on Muster the Realm by 1."; 1st edition Ser Emmon
+#: Cuy: "During [Power] challenges in which you control at least 1 attacking Rainbow Guard character, raise the Claim
+#: value on your revealed plot card by 1."): the type (none: any), the trait, the card it raises (its own name or
+#: "your revealed plot card"), the raise.
+_CLAIM_TRAIT = re.compile(r"^during (?:an? challenge|\[?(military|intrigue|power)\]? challenges) in which you control "
+                          r"(?:an|at least 1) attacking ([A-Z][\w' ]*?) character, raise the claim value on (.+?) by "
+                          r"(\d+)$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -1349,6 +1357,7 @@ class Keywords:
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
     claim_as: tuple[str, tuple[str, ...], int] | None = None  # Desperate Attack: ("defending", ICONS, 1): ``_CLAIM_AS``
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None  # Muster the Realm: ("Army", ICONS, 1)
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
     zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
     zero_base_traits: tuple[str, ...] = ()  # … of plots with these traits only (none: every plot)
@@ -1505,6 +1514,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
     claim_as: tuple[str, tuple[str, ...], int] | None = None
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None
     blanks_attached = False
     zero_base: list[str] = []
     zero_traits: list[str] = []
@@ -1634,6 +1644,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
+            if (by_trait := _CLAIM_TRAIT.match(sentence)) is not None and (
+                    by_trait.group(3).lower() == "your revealed plot card"
+                    or (name is not None and fold(by_trait.group(3)) == fold(name))):
+                claim_trait = (by_trait.group(2), (by_trait.group(1).lower(),) if by_trait.group(1) else ICONS,
+                               int(by_trait.group(4)))
+                continue
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
@@ -1855,6 +1871,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         dominance=dominance, attachments_except=tuple(excepted), extra_limited=extra_limited,
         enters_knelt=enters_knelt, opponent_first=opponent_first, stands_attacking=stands_attacking,
         extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, claim_as=claim_as,
+        claim_trait=claim_trait,
         blanks_attached=blanks_attached,
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,

@@ -898,7 +898,8 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
     """The claim value for this challenge: the attacker's plot's with its modifiers, raised by 1 for each attacking
     character that prints so for this type ("While Cersei Lannister is attacking during an [intrigue] challenge,
     raise the claim value on your revealed plot card by 1": RR: Golden Rule), and by what a card of either side
-    raises it while its controller is the defending or attacking player (``Card.claim_as``: Desperate Attack)."""
+    raises it while its controller is the defending or attacking player (``Card.claim_as``: Desperate Attack), and by
+    what a card of the attacker's raises while it controls an attacking character of a trait (``Card.claim_trait``)."""
     counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
                  and t.in_play[card].duplicate_of is None and card not in counted
@@ -908,6 +909,13 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
             side = t.card(card).claim_as
             if side is not None and side[0] in sides and kind in side[1] and card not in counted:
                 raised += side[2]
+    # Muster the Realm: "During a challenge in which you control an attacking Army character, raise the claim …".
+    for card in printed_cards(t, attacker):
+        by_trait = t.card(card).claim_trait
+        if by_trait is not None and kind in by_trait[1] and card not in counted and any(
+                a in t.in_play and t.in_play[a].controller == attacker and by_trait[0] in traits_of(t, a)
+                for a in attackers):
+            raised += by_trait[2]
     return claim(t, attacker) + raised
 
 
