@@ -63,7 +63,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to",
-              "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
+              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
+              "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events",
@@ -430,6 +431,10 @@ class Card:
     #: "While Arya Stark has a duplicate, she gains a [military] icon.": (icon, condition, argument), read by
     #: ``rules.values.has_icon`` (``catalog.importers.icon_while`` names the conditions).
     icons_while: tuple[tuple[str, str, str], ...] = ()
+    #: "While there are fewer than 3 plots in your used pile, Greatjon's Vanguard gets +2 STR and gains renown.":
+    #: ("used_fewer", "3", 2, ("renown",)), its own STR and keywords while the condition holds
+    #: (``catalog.importers.self_while``).
+    self_while: tuple[str, str, int, tuple[str, ...]] | None = None
     #: "Ser Rodrik Cassel gets +2 STR while defending.": ("defending", 2), for itself or, on an attachment, the
     #: character it is on, while that character takes part on that side ("participating": either).
     str_while: tuple[str, int] | None = None
