@@ -1301,6 +1301,35 @@ def test_a_conditional_icon_is_read_from_the_printed_card(catalog: Catalog) -> N
     assert catalog.card("00297").icons_while == ()  # Former Champion: "While … STR is 3 or lower" is not read
 
 
+def test_a_characters_own_str_and_renown_while_a_condition_holds(catalog: Catalog) -> None:
+    """aside50 22 (challenge.str, renown.keyword; RR: Golden Rule): Greatjon's Vanguard "While there are fewer than 3
+    plots in your used pile, Greatjon's Vanguard gets +2 STR and gains renown.": in the first round (no used plots)
+    it attacks with 6 and beats Ser Jaime's 5, and its renown is legal; with 3 plots in the used pile it is 4 and
+    the same win is flagged. The other conditions the table shows are read the same (``self_while``)."""
+    assert catalog.card("02081").self_while == ("used_fewer", "3", 2, ("renown",))
+    assert catalog.card("04101").self_while == ("plot_a", "Winter", 2, ())  # House Manderly Knight
+    assert catalog.card("03031").self_while == ("not_first", "", 1, ("stealth",))  # Quentyn Martell
+    assert catalog.card("kl_61").self_while == ("no_shadows", "", 2, ("renown",))  # 1st edition Sansa Stark
+    from companion.rules.actions import Renown
+    from companion.rules.state import Zone
+    t = plots("2e", "01001", "01024", {"02081": 1, "01002": 1, "01005": 1, "01016": 1}, {"01087": 1})
+    in_play(t, "A.02081.1")
+    in_play(t, "B.01087.1")
+    late = t.clone()
+    for plot in ("A.01002.1", "A.01005.1", "A.01016.1"):
+        late.move(plot, "A", Zone.USED)
+    for table, won in ((t, True), (late, False)):
+        next_phase(table, "challenges")
+        legal(table, InitiateChallenge("A", "military", "B", attackers=["A.02081.1"]))
+        legal(table, DeclareDefenders("B", ["B.01087.1"]))
+        if won:
+            legal(table, ChallengeResult(winner="A"))
+            legal(table, ApplyClaim("B", ["B.01087.1"]))
+            legal(table, Renown("A", ["A.02081.1"]))
+        else:
+            flagged_and_refused(table, ChallengeResult(winner="A"), "challenge.str")
+
+
 def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> None:
     """RR: Challenge Icons; RR: Golden Rule. Arya attacks in a military challenge only while a duplicate is on her
     (challenge.icon otherwise); Joffrey with Widow's Wail on him does, without it he does not."""

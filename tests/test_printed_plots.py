@@ -263,3 +263,29 @@ def test_a_defending_players_plot_raises_the_attackers_claim() -> None:
     legal(t, ChallengeResult())
     flagged_and_refused(t, ApplyClaim("A", ["A.01089.1"]), "claim.count")
     legal(t, ApplyClaim("A", ["A.01089.1", "A.01094.1"]))
+
+
+def test_a_plot_raises_its_claim_while_its_controller_attacks_with_a_trait() -> None:
+    """aside50 19 (claim.count; RR: Golden Rule): Muster the Realm "During a challenge in which you control an
+    attacking Army character, raise the claim value on Muster the Realm by 1.": Alice attacks with Drowned Men (Army)
+    under it (claim 1): the claim is 2 and one kill is flagged; without an Army attacker it stays 1. Read the same on
+    1st edition Ser Emmon Cuy ("During [Power] challenges in which you control at least 1 attacking Rainbow Guard
+    character, raise the Claim value on your revealed plot card by 1.")."""
+    cat = Catalog.open()
+    assert cat.card("02019").claim_trait == ("Army", ("military", "intrigue", "power"), 1)
+    assert cat.card("w_61").claim_trait == ("Rainbow Guard", ("power",), 1)
+    t = plots("2e", "02019", "01001", {"01073": 1, "01076": 1}, {"01088": 1, "01094": 1})
+    for card in ("A.01073.1", "A.01076.1", "B.01088.1", "B.01094.1"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    t.active_player = "A"
+    without = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01073.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, ApplyClaim("B", ["B.01088.1"]), "claim.count")
+    legal(t, ApplyClaim("B", ["B.01088.1", "B.01094.1"]))
+    legal(without, InitiateChallenge("A", "military", "B", attackers=["A.01076.1"]))
+    legal(without, DeclareDefenders("B", []))
+    legal(without, ChallengeResult())
+    flagged_and_refused(without, ApplyClaim("B", ["B.01088.1", "B.01094.1"]), "claim.count")

@@ -163,6 +163,25 @@ def test_one_limited_use_that_stands_several_characters_is_one_use() -> None:
     flagged_and_refused(twice, Stand("B", f"B.{knight}.1", source=f"B.{robb}.1"), "ability.limit")
 
 
+def test_one_limited_use_that_changes_two_values_of_one_character_is_one_use() -> None:
+    """aside50 24 (RR: Golden Rule; Syrio Forel: "Challenges Action: Choose a character. Until the end of the phase,
+    that character gains a [military] icon and stealth. (Limit once per phase.)"): one use written as two `modify`
+    lines, one after the other, on one character is one use; the same value again at once, or another character
+    later in the phase, is a second use (ability.limit)."""
+    from companion.rules.actions import Modify
+    syrio, fishmonger, kraken = "02037", "01070", "01074"
+    t = make_table({"A": {syrio: 1, fishmonger: 1, kraken: 1}, "B": {}}, phase="challenges")
+    for card in (f"A.{syrio}.1", f"A.{fishmonger}.1", f"A.{kraken}.1"):
+        in_play(t, card)
+    legal(t, Modify(player="A", stat="military_icon", amount=1, card=f"A.{fishmonger}.1", source=f"A.{syrio}.1"))
+    repeat = t.clone()
+    legal(t, Modify(player="A", stat="stealth", amount=1, card=f"A.{fishmonger}.1", source=f"A.{syrio}.1"))
+    flagged_and_refused(repeat, Modify(player="A", stat="military_icon", amount=1, card=f"A.{fishmonger}.1",
+                                       source=f"A.{syrio}.1"), "ability.limit")
+    flagged_and_refused(t, Modify(player="A", stat="military_icon", amount=1, card=f"A.{kraken}.1",
+                                  source=f"A.{syrio}.1"), "ability.limit")
+
+
 def test_power_gained_by_a_cards_ability_is_judged_as_its_source() -> None:
     """aside41 (a writer could not name The Wall as the source of its power): ``gain_power`` names the card whose
     ability gains it, and is judged as every source is. Great Kraken: "Reaction: After you win an unopposed challenge,

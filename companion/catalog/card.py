@@ -42,7 +42,8 @@ _Fact = TypeVar("_Fact")
 #: The facts read from a card's printed sentences (``companion/catalog/importers.py``), declared as ``Card`` fields:
 #: the reader, the importers and ``Card.from_dict`` go by this one list.
 TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
-              "claim_attacking", "claim_as", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
+              "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
+              "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
@@ -62,7 +63,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to",
-              "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
+              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
+              "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events",
@@ -221,6 +223,10 @@ class Card:
     #: (Desperate Attack), "During [power] challenges in which you are the attacking or defending player, …" (Cape
     #: Wrath): ("defending" or "either", the challenge types, the raise), while its text counts for its controller.
     claim_as: tuple[str, tuple[str, ...], int] | None = None
+    #: "During a challenge in which you control an attacking Army character, raise the claim value on Muster the Realm
+    #: by 1." (1st edition Ser Emmon Cuy: "… at least 1 attacking Rainbow Guard character, … on your revealed plot
+    #: card …"): (the trait, the challenge types, the raise), while its text counts for its controller.
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None
     #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy).
     blanks_attached: bool = False
     #: A plot's "Treat the base gold value on each revealed Kingdom and each revealed Edict plot card as if it were 0"
@@ -425,6 +431,10 @@ class Card:
     #: "While Arya Stark has a duplicate, she gains a [military] icon.": (icon, condition, argument), read by
     #: ``rules.values.has_icon`` (``catalog.importers.icon_while`` names the conditions).
     icons_while: tuple[tuple[str, str, str], ...] = ()
+    #: "While there are fewer than 3 plots in your used pile, Greatjon's Vanguard gets +2 STR and gains renown.":
+    #: ("used_fewer", "3", 2, ("renown",)), its own STR and keywords while the condition holds
+    #: (``catalog.importers.self_while``).
+    self_while: tuple[str, str, int, tuple[str, ...]] | None = None
     #: "Ser Rodrik Cassel gets +2 STR while defending.": ("defending", 2), for itself or, on an attachment, the
     #: character it is on, while that character takes part on that side ("participating": either).
     str_while: tuple[str, int] | None = None

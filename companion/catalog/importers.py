@@ -118,7 +118,7 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
 #: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
 #: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
-#: [military] icon.": (icon, condition, argument); the STR in such a sentence stays a recorded modify.
+#: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
 _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
                          r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]? icon\b",
                          re.IGNORECASE)
@@ -131,6 +131,11 @@ _ICON_CONDITIONS = (
                 r"(character|location)$"),
      "control_trait"),
     (re.compile(r"^you control ([A-Z][^,]*)$"), "control"),
+    (re.compile(r"^there are fewer than (\d+) plots? (?:cards? )?in your used pile$", re.IGNORECASE), "used_fewer"),
+    (re.compile(r"^there is an? (Winter|Summer) plot card revealed$", re.IGNORECASE), "plot_a"),
+    (re.compile(r"^there are no (Winter|Summer) plot cards revealed$", re.IGNORECASE), "plot_no"),
+    (re.compile(r"^there are no cards in shadows$", re.IGNORECASE), "no_shadows"),
+    (re.compile(r"^you control no loyal characters$", re.IGNORECASE), "no_loyal"),
 )
 
 
@@ -171,23 +176,48 @@ def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
     icon = m.group(4).lower()
     if m.group("named") is not None:
         return (icon, "attached_is", m.group("named"))
-    itself = fold(m.group(3)) == fold(name)
-    pronoun = fold(m.group(3)) in {"he", "she", "it"}
+    cond = condition_of(m.group("when"), name, fold(m.group(3)) == fold(name), fold(m.group(3)) in {"he", "she", "it"})
+    return None if cond is None else (icon, *cond)
+
+
+def condition_of(when: str, name: str, itself: bool, pronoun: bool) -> tuple[str, str] | None:
+    """(condition, argument) of one of ``_ICON_CONDITIONS`` in a sentence of the card ``name`` whose subject is the
+    card (``itself``) or a pronoun (``pronoun``: "While you control Rickon Stark, he …" is Rickon's)."""
     for pattern, kind in _ICON_CONDITIONS:
-        if (c := pattern.match(m.group("when"))) is None:
+        if (c := pattern.match(when)) is None:
             continue
         if kind in {"duplicate", "attachment"}:
-            return (icon, kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
+            return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
-            return (icon, "control", c.group(1)) if itself else (
-                (icon, "control_gives", c.group(1)) if pronoun else None)
+            return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
         if not itself:
             return None
         if kind == "control_trait":
             other = "other_" if c.group(1) else ""
-            return (icon, f"control_{other}{c.group(3)}", c.group(2).replace(" or ", "|"))
-        return (icon, kind, c.group(1) if c.groups() else "")
+            return (f"control_{other}{c.group(3)}", c.group(2).replace(" or ", "|"))
+        return (kind, c.group(1) if c.groups() else "")
     return None
+
+
+#: A card's own STR under a condition the table shows: "While there are fewer than 3 plots in your used pile,
+#: Greatjon's Vanguard gets +2 STR and gains renown.", "While there is a Winter plot card revealed, House Manderly
+#: Knight gets +2 STR.", "While you control another Knight character, Hedge Knight gets +1 STR …", 1st edition "If there
+#: are no cards in Shadows, Sansa Stark gets +2 STR, …": the condition (one of ``_ICON_CONDITIONS``), its argument,
+#: the STR. A count ("+1 STR for each …") is not this shape.
+_STR_SELF_WHILE = re.compile(r"^(?:while|if) (?P<when>.+?), (?P<who>.+?) gets ([+-]\d+) STR(?:,? and .*|, .*)?$",
+                             re.IGNORECASE)
+
+
+def self_while(sentence: str, name: str | None) -> tuple[str, str, int, tuple[str, ...]] | None:
+    """(condition, argument, STR, the keywords it gains beside: "… and gains renown") of a ``_STR_SELF_WHILE``
+    sentence whose subject is the card ``name`` itself."""
+    m = _STR_SELF_WHILE.match(sentence)
+    if m is None or name is None or fold(m.group("who")) != fold(name):
+        return None
+    when, amount = m.group("when"), int(m.group(3))
+    gained = tuple(k for k in KEYWORDS if re.search(rf"\b{k}\b", m.group(0)[m.end(3):], re.IGNORECASE))
+    cond = condition_of(when, name, True, False)
+    return None if cond is None else (*cond, amount, gained)
 
 
 #: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2
@@ -1343,6 +1373,14 @@ _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for domi
 _CLAIM_AS = re.compile(r"^(?:while you are the (defending) player|during \[?(military|intrigue|power)\]? challenges in "
                        r"which you are the (attacking or defending) player), raise the claim value on the attacking "
                        r"player's revealed plot card by (\d+)$", re.IGNORECASE)
+#: A raise while its controller attacks with a character of a trait (Muster the Realm: "During a challenge in which
+#: you control an attacking Army character, raise the claim value on Muster the Realm by 1."; 1st edition Ser Emmon
+#: Cuy: "During [Power] challenges in which you control at least 1 attacking Rainbow Guard character, raise the Claim
+#: value on your revealed plot card by 1."): the type (none: any), the trait, the card it raises (its own name or
+#: "your revealed plot card"), the raise.
+_CLAIM_TRAIT = re.compile(r"^during (?:an? challenge|\[?(military|intrigue|power)\]? challenges) in which you control "
+                          r"(?:an|at least 1) attacking ([A-Z][\w' ]*?) character, raise the claim value on (.+?) by "
+                          r"(\d+)$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -1372,6 +1410,7 @@ class Keywords:
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
     claim_as: tuple[str, tuple[str, ...], int] | None = None  # Desperate Attack: ("defending", ICONS, 1): ``_CLAIM_AS``
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None  # Muster the Realm: ("Army", ICONS, 1)
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
     zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
     zero_base_traits: tuple[str, ...] = ()  # … of plots with these traits only (none: every plot)
@@ -1465,6 +1504,7 @@ class Keywords:
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
+    self_while: tuple[str, str, int, tuple[str, ...]] | None = None  # (condition, argument, STR, keywords)
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
@@ -1529,6 +1569,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
     claim_as: tuple[str, tuple[str, ...], int] | None = None
+    claim_trait: tuple[str, tuple[str, ...], int] | None = None
     blanks_attached = False
     zero_base: list[str] = []
     zero_traits: list[str] = []
@@ -1559,6 +1600,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     nth_challenge: list[tuple[int, int]] = []
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
+    own_while: tuple[str, str, int, tuple[str, ...]] | None = None
     named_keywords: list[tuple[str, str, str]] = []
     unkillable_crest: str | None = None
     crest_grants: tuple[str, str, bool] | None = None
@@ -1647,6 +1689,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
             named_keywords += keywords_while(sentence)
+            own_while = self_while(sentence, name) or own_while  # read on: the sentence may say more
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
             if (granted_crest := _CREST_GRANTS.match(sentence)) is not None:
@@ -1658,6 +1701,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
+            if (by_trait := _CLAIM_TRAIT.match(sentence)) is not None and (
+                    by_trait.group(3).lower() == "your revealed plot card"
+                    or (name is not None and fold(by_trait.group(3)) == fold(name))):
+                claim_trait = (by_trait.group(2), (by_trait.group(1).lower(),) if by_trait.group(1) else ICONS,
+                               int(by_trait.group(4)))
+                continue
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)
@@ -1879,6 +1928,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         dominance=dominance, attachments_except=tuple(excepted), extra_limited=extra_limited,
         enters_knelt=enters_knelt, opponent_first=opponent_first, stands_attacking=stands_attacking,
         extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, claim_as=claim_as,
+        claim_trait=claim_trait,
         blanks_attached=blanks_attached,
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
@@ -1930,7 +1980,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
-        icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
+        icons_while=tuple(icons_while), self_while=own_while,
+        str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

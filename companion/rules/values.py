@@ -535,6 +535,7 @@ def strength(t: Table, card: str) -> int:
     c = t.card(card)
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
+               + strength_self_while(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -566,6 +567,25 @@ def strength_while(t: Table, card: str) -> int:
         if when == side or (when == "participating" and side != "dominance"):
             total += amount
     return total
+
+
+def strength_self_while(t: Table, card: str) -> int:
+    """"While there are fewer than 3 plots in your used pile, Greatjon's Vanguard gets +2 STR …"
+    (``Card.self_while``): its own STR while the condition holds, unless the log records its STR
+    (``_str_recorded``)."""
+    fact = t.card(card).self_while
+    if fact is None or _str_recorded(t, card) or not self_while_holds(t, card):
+        return 0
+    return fact[2]
+
+
+def self_while_holds(t: Table, card: str) -> bool:
+    """The condition of a card's own ``Card.self_while`` holds now for its controller (the card in play, its text
+    not blank)."""
+    fact = t.card(card).self_while
+    if fact is None or card not in t.in_play or printed(t, card) is None:
+        return False
+    return _icon_condition(t, card, t.controller(card), fact[0], fact[1])
 
 
 def strength_each(t: Table, card: str) -> int:
@@ -763,6 +783,10 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return t.first_player is not None and t.first_player != seat
     if cond == "control":
         return controls_named(t, seat, arg)
+    if cond == "used_fewer":
+        return len(t.players[seat].zones[Zone.USED]) < int(arg)
+    if cond in ("plot_a", "plot_no", "no_shadows", "no_loyal"):
+        return each_while_holds(t, seat, cond.removeprefix("plot_"), arg)
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
@@ -775,12 +799,16 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
-    """A printed keyword of a card whose text is not blank, one an attachment gives it ("… gains stealth."), one an
+    """A printed keyword of a card whose text is not blank, one its own text gives it under a condition that holds
+    (``Card.self_while``), one an attachment gives it ("… gains stealth."), one an
     event its controller played this phase gives it (``granted_this_phase``), or one a recorded modifier gives it for
     now (``modify`` "stealth" 1; -1 takes even a printed one away)."""
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == keyword)
     if change:
         return change > 0
+    own = t.card(card).self_while  # "… Greatjon's Vanguard gets +2 STR and gains renown."
+    if own is not None and keyword in own[3] and self_while_holds(t, card):
+        return True
     return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
         keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
         or granted_this_phase(t, card, keyword) or any(keyword in (t.card(g).each_gains or ("", "", ()))[2]
@@ -898,7 +926,8 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
     """The claim value for this challenge: the attacker's plot's with its modifiers, raised by 1 for each attacking
     character that prints so for this type ("While Cersei Lannister is attacking during an [intrigue] challenge,
     raise the claim value on your revealed plot card by 1": RR: Golden Rule), and by what a card of either side
-    raises it while its controller is the defending or attacking player (``Card.claim_as``: Desperate Attack)."""
+    raises it while its controller is the defending or attacking player (``Card.claim_as``: Desperate Attack), and by
+    what a card of the attacker's raises while it controls an attacking character of a trait (``Card.claim_trait``)."""
     counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
                  and t.in_play[card].duplicate_of is None and card not in counted
@@ -908,6 +937,13 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
             side = t.card(card).claim_as
             if side is not None and side[0] in sides and kind in side[1] and card not in counted:
                 raised += side[2]
+    # Muster the Realm: "During a challenge in which you control an attacking Army character, raise the claim …".
+    for card in printed_cards(t, attacker):
+        by_trait = t.card(card).claim_trait
+        if by_trait is not None and kind in by_trait[1] and card not in counted and any(
+                a in t.in_play and t.in_play[a].controller == attacker and by_trait[0] in traits_of(t, a)
+                for a in attackers):
+            raised += by_trait[2]
     return claim(t, attacker) + raised
 
 

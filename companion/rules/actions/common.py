@@ -979,14 +979,18 @@ def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
 
 def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Action) -> bool:
     """The line follows a line of the same use at once and names another card, and the ability acts on several
-    (``Card.limit_each``: "stand each character you control": Robb Stark, one `stand` line a card): one use, not
-    a use more."""
+    (``Card.limit_each``: "stand each character you control": Robb Stark, one `stand` line a card), or names the
+    same card and a value the use has not yet changed on it (Syrio Forel: "that character gains a [military] icon
+    and stealth", one `modify` line a value): one use, not a use more."""
     player, key = use[0], use[1]
     card = getattr(action, "card", None)
     run = player.round_counts.get(f"{key}:run")
-    return (t.card(use[4]).limit_each and isinstance(card, str) and run is not None
-            and player.round_counts.get(f"{key}:at") == (t.round, t.version - 1)
-            and player.round_counts.get(f"{key}:{card}") != run)
+    if not isinstance(card, str) or run is None or player.round_counts.get(f"{key}:at") != (t.round, t.version - 1):
+        return False
+    if player.round_counts.get(f"{key}:{card}") != run:
+        return t.card(use[4]).limit_each
+    stat = getattr(action, "stat", None)
+    return isinstance(stat, str) and player.round_counts.get(f"{key}:{card}:{stat}") != run
 
 
 def count_ability_use(t: Table, action: Action) -> None:
@@ -1002,6 +1006,8 @@ def count_ability_use(t: Table, action: Action) -> None:
     player.round_counts[f"{key}:at"] = (t.round, t.version)
     if isinstance(card := getattr(action, "card", None), str):
         player.round_counts[f"{key}:{card}"] = player.round_counts[f"{key}:run"]
+        if isinstance(stat := getattr(action, "stat", None), str):
+            player.round_counts[f"{key}:{card}:{stat}"] = player.round_counts[f"{key}:run"]
 
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
