@@ -588,8 +588,14 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
                 continue
             if (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
-                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
+                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
+                    or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
+
+
+def _houses(t: Table, card: str) -> set[str]:
+    """The 1st edition Houses a card is of: its faction, and a "House Tully" Trait (a House that is no faction)."""
+    return {t.card(card).faction, *(fold(x)[6:] for x in traits_of(t, card) if fold(x).startswith("house "))}
 
 
 @action("challenge_result", records=Recorder.TABLE)
