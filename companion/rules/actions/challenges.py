@@ -109,10 +109,11 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker and c.kind == kind)
     # A challenge beyond the first of its type names the card effect that allows it (``source``). A card printing
     # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
-    # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
-    if initiated and (source is None or (kind in t.card(source).extra_challenges
-                                         and initiated >= challenges_allowed(t, attacker, kind))
-                      or event_grant_spent(t, source)):
+    # play (Khal Drogo one more, not two), and of no other type (1st edition After the Mummer's Ford: "an additional
+    # Military challenge"); another effect is taken as the table saw it (abilities are not read).
+    grants = t.card(source).extra_challenges if source is not None else ()
+    if initiated and (source is None or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
+                      or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
     # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
