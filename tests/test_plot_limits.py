@@ -280,6 +280,19 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01054.1"))  # another effect's
 
 
+def test_a_grant_of_an_additional_challenge_allows_only_its_type() -> None:
+    """challenge.once-per-type (aside52 01, 03): 1st edition After the Mummer's Ford "Each player may initiate an
+    additional Military challenge this round." named as the source of a second intrigue challenge is flagged (it
+    grants a military one, which stays legal)."""
+    t = round_table("1e", "kotse_48", "pots_59")  # Alliance: no challenge text
+    one_challenge(t, "intrigue", "A.core_124.1")
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", ["A.core_124.2"], source="A.kotse_48.1"),
+                        "challenge.once-per-type")
+    one_challenge(t, "military", "A.core_124.2")
+    legal(t, ApplyClaim("B", ["B.core_124.1"]))
+    legal(t, InitiateChallenge("A", "military", "B", ["A.core_124.3"], source="A.kotse_48.1"))
+
+
 def test_a_plot_that_lets_only_unique_characters_defend_binds_each_player() -> None:
     """1st edition Herding the Masses: "Non-unique characters cannot be declared as defenders." (its text overrides
     the rules: the 1st edition's golden rule), whoever revealed it: Bob's plot binds Alice's defenders too."""

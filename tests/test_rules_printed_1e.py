@@ -592,16 +592,51 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
     legal(t, Marshal("A", "A.core_15.1", cost=0))
 
 
-def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
-    """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
-    be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""
-    t = round_table(POWER_OF_ARMS, extra={"kotse_8": 1, "core_19": 1, "core_8": 1})
-    in_play(t, "A.kotse_8.1")
-    in_play(t, "B.core_19.1")
-    in_play(t, "B.core_8.1")
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kotse_8.1"]))
-    flagged_and_refused(t, DeclareDefenders("B", ["B.core_19.1"]), "challenge.defender-barred")
-    legal(t, DeclareDefenders("B", ["B.core_8.1"]))
+@pytest.mark.parametrize(("attacker", "barred", "free"), [("kotse_8", "core_19", "core_8"),
+                                                         ("dotn_23", "core_48", "core_19")])
+def test_an_attacker_bars_some_defenders(attacker: str, barred: str, free: str) -> None:
+    """challenge.defender-barred (aside38 33, aside52 21): Wex Pyke "While Wex Pyke is attacking, characters without
+    crests cannot be declared as defenders.": the Direwolf Pup (no crest) declared is flagged, Robb Stark (Noble
+    crest) legal; Lord Tywin's Man "While Lord Tywin's Man is attacking, House Lannister characters cannot defend.":
+    Enemy Informer (House Lannister) is flagged, the Direwolf Pup (Stark) legal."""
+    t = round_table(POWER_OF_ARMS, extra={attacker: 1, barred: 1, free: 1})
+    in_play(t, f"A.{attacker}.1")
+    in_play(t, f"B.{barred}.1")
+    in_play(t, f"B.{free}.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{attacker}.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", [f"B.{barred}.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", [f"B.{free}.1"]))
+
+
+def test_house_tully_septon_cannot_attack_and_stands_defending() -> None:
+    """challenge.cannot-be-declared (aside52 20, 16): House Tully Septon "House Tully Septon cannot attack, and does
+    not kneel to defend.": declared as an attacker is flagged; declared as a defender it stays standing (Black
+    Hatchling "Black Hatchling cannot defend." is read the same)."""
+    assert Catalog.open().card("bwb_114").never_declared == ("defender",)
+    t = round_table(POWER_OF_ARMS, extra={"low_12": 1})
+    in_play(t, "A.low_12.1")
+    in_play(t, "B.low_12.1")
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.low_12.1"]),
+                        "challenge.cannot-be-declared")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", ["B.low_12.1"]))
+    assert not t.in_play["B.low_12.1"].kneeling
+
+
+def test_ancient_mariner_is_weaker_in_military_challenges() -> None:
+    """claim.not-won (aside52 05, a false alarm): Ancient Mariner (STR 4) "Ancient Mariner gets -3 STR during
+    Military challenges.": defending a military challenge it counts 1, in an intrigue challenge 4."""
+    t = round_table(POWER_OF_ARMS, extra={"kl_88": 1})
+    in_play(t, "B.kl_88.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", ["B.kl_88.1"]))
+    assert strength(t, "B.kl_88.1") == 1
+    legal(t, ChallengeResult(winner="A"))
+    t2 = round_table(POWER_OF_ARMS, extra={"kl_88": 1})
+    in_play(t2, "B.kl_88.1")
+    legal(t2, InitiateChallenge("A", "power", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t2, DeclareDefenders("B", ["B.kl_88.1"]))
+    assert strength(t2, "B.kl_88.1") == 4
 
 
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:

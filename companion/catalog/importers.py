@@ -46,6 +46,10 @@ _WHILE_NO_KNEEL = re.compile(r"^(?:while|if) (?:a player has an? (\w+) plot reve
 #: with no condition after it.
 _NEVER_DECLARED = re.compile(r"^(.+?) cannot be declared as an? (attacker or defender|attacker|defender)$",
                              re.IGNORECASE)
+#: 1st edition "House Tully Septon cannot attack, and does not kneel to defend.", "Black Hatchling cannot defend.":
+#: "cannot attack" is "cannot be declared as an attacker"; a "does not kneel" after it is read on as its own sentence.
+_CANNOT_SIDE = re.compile(r"^(.+?) cannot (attack or defend|attack|defend)(?:,? and (does not kneel .+))?$",
+                          re.IGNORECASE)
 #: An attachment's "Attached character cannot be declared as an attacker (or defender) (in [intrigue] challenges)."
 #: (Craven, Fishing Net, Honor-Bound; "… in challenges against you": Secret Pact; 1st edition Fishing Net "…, and
 #: does not count its STR for dominance.", whose dominance half is not read).
@@ -103,10 +107,12 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
                        r"challenge in which you control an? (participating|defending) character$", re.IGNORECASE)
 #: 1st edition Wex Pyke: "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
 #: ("no_crest"); 2nd edition River Runner "… each character with power …" ("power"); 1st edition Ser Amory Lorch
-#: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"): only when it names the card.
+#: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"); 1st edition Lord Tywin's Man
+#: "While Lord Tywin's Man is attacking, House Lannister characters cannot defend." ("house:lannister", the House's
+#: faction): only when it names the card.
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
-                               r"characters that have a trait in common with .+?) cannot be declared as (?:a )?"
-                               r"defenders?$", re.IGNORECASE)
+                               r"characters that have a trait in common with .+?|house (\w+) characters) cannot "
+                               r"(?:be declared as (?:a )?defenders?|defend)$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -232,6 +238,8 @@ _STR_WHILE = (
                re.IGNORECASE),
     re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
+    # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge's type for its side
+    re.compile(r"^(.+?) gets? ([+-]\d+) STR during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE),
 )
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
 #: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
@@ -265,11 +273,11 @@ _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
-    attached character gets +4 STR."; Flea Bottom Bastard)."""
+    attached character gets +4 STR."; Flea Bottom Bastard), or a challenge type (1st edition Ancient Mariner)."""
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue
-        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i == 0 else (
+        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 4) else (
             (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3
         if fold(subject) not in {fold(name or ""), "attached character"}:
             return None
@@ -1721,6 +1729,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 no_kneel_while = ("plot_trait", whilst.group(1)) if whilst.group(1) else (
                     ("control", title) if title else ("unread", ""))
                 sentence = f"{name} {whilst.group(4)}"
+            if named(cannot := _CANNOT_SIDE.match(sentence)):
+                never_declared += tuple(r for r in ("attacker", "defender")
+                                        if r[:6] in cannot.group(2).lower())  # type: ignore[union-attr]
+                if cannot.group(3) is None:  # type: ignore[union-attr]
+                    continue
+                sentence = f"{name} {cannot.group(3)}"  # type: ignore[union-attr]
             unkneeling = _NO_KNEEL.match(sentence)
             grant = _EXTRA_CHALLENGE.match(sentence)
             raise_ = _CLAIM_RAISE.match(sentence)
@@ -1755,7 +1769,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(never := _NEVER_DECLARED.match(sentence)):
                 roles = never.group(2).lower()  # type: ignore[union-attr]
-                never_declared = tuple(r for r in ("attacker", "defender") if r in roles)
+                never_declared += tuple(r for r in ("attacker", "defender") if r in roles)
                 continue
             if named(_NO_BYPASS.match(sentence)):
                 no_bypass = True
@@ -1781,7 +1795,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(barred := _DEFENDERS_BARRED.match(sentence)):
                 words = barred.group(2).lower()  # type: ignore[union-attr]
-                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else "shared_trait"
+                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else (
+                    f"house:{fold(house)}" if (house := barred.group(3)) else "shared_trait")  # type: ignore[union-attr]
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]

@@ -109,10 +109,11 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker and c.kind == kind)
     # A challenge beyond the first of its type names the card effect that allows it (``source``). A card printing
     # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
-    # play (Khal Drogo one more, not two); another effect is taken as the table saw it (abilities are not read).
-    if initiated and (source is None or (kind in t.card(source).extra_challenges
-                                         and initiated >= challenges_allowed(t, attacker, kind))
-                      or event_grant_spent(t, source)):
+    # play (Khal Drogo one more, not two), and of no other type (1st edition After the Mummer's Ford: "an additional
+    # Military challenge"); another effect is taken as the table saw it (abilities are not read).
+    grants = t.card(source).extra_challenges if source is not None else ()
+    if initiated and (source is None or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
+                      or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
     # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
@@ -588,8 +589,14 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
                 continue
             if (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
-                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
+                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
+                    or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
+
+
+def _houses(t: Table, card: str) -> set[str]:
+    """The 1st edition Houses a card is of: its faction, and a "House Tully" Trait (a House that is no faction)."""
+    return {t.card(card).faction, *(fold(x)[6:] for x in traits_of(t, card) if fold(x).startswith("house "))}
 
 
 @action("challenge_result", records=Recorder.TABLE)
