@@ -1077,6 +1077,28 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
         legal(t, DrawCards("A", 1, source="A.kr_86.1"))
 
 
+def test_a_look_at_the_top_cards_that_adds_one_to_the_hand_names_its_card() -> None:
+    """aside53 22 (draw.source; RR: Draw): Dorne (10017) "Reaction: After you lose a challenge, look at the top 2
+    cards of your deck. Add 1 to your hand, and place the other on the bottom of your deck." is recorded as a draw of
+    1 naming Dorne, after its player lost: the card comes from the deck as a search's does (8 printed cards of both
+    editions, e.g. Greenblood Trader "Add up to 1 of those cards to your hand", 1st edition Shade of the Evening
+    "put 1 into your hand")."""
+    from companion.catalog.importers import _SEARCHES_HAND
+
+    assert _SEARCHES_HAND.search("look at the top 3 cards of your deck (5 if it is Summer), put 1 into your hand")
+    assert not _SEARCHES_HAND.search("look at the top card of your deck. You may put that card on the bottom of "
+                                     "your deck.")  # Green Dreams: nothing comes to the hand
+    t = plots("2e", "01001", "00006", {"01088": 1}, {"10017": 1})
+    in_play(t, "A.01088.1")
+    in_play(t, "B.10017.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01088.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    legal(t, DrawCards("B", 1, source="B.10017.1"))
+
+
 def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:
     """Both plots revealed and the first player chosen: the plot phase's when-revealed abilities are next."""
     t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot")

@@ -182,6 +182,22 @@ def test_one_limited_use_that_changes_two_values_of_one_character_is_one_use() -
                                   source=f"A.{syrio}.1"), "ability.limit")
 
 
+def test_a_limited_draw_counts_its_uses_whether_the_line_names_the_card_or_counts_it() -> None:
+    """aside53 02 (ability.limit; The Blackfish: "Reaction: After you win a [military] challenge as the attacking
+    player, draw 1 card. (Limit once per phase.)"): a `draw` naming the card, then later in the phase a `draw_cards`
+    naming The Blackfish again: a second use. A draw's lines one right after another are one use ("draw 2 cards")."""
+    from companion.rules.actions import ApplyClaim, Draw, DrawCards, Renown
+    from tests.tables import military_won_by_a
+    t = make_table({"A": {"03004": 1, "01033": 3}, "B": {}}, phase="challenges")
+    military_won_by_a(t, "A.03004.1")
+    legal(t, ApplyClaim("B", cards=[]))
+    legal(t, Draw("A", "A.01033.1", source="A.03004.1"))
+    run = t.clone()
+    legal(run, DrawCards("A", 1, source="A.03004.1"))  # the same draw's next card
+    legal(t, Renown("A", ["A.03004.1"]))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.03004.1"), "ability.limit")
+
+
 def test_power_gained_by_a_cards_ability_is_judged_as_its_source() -> None:
     """aside41 (a writer could not name The Wall as the source of its power): ``gain_power`` names the card whose
     ability gains it, and is judged as every source is. Great Kraken: "Reaction: After you win an unopposed challenge,

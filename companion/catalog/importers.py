@@ -1285,8 +1285,12 @@ _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.I
 _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
 #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
-_SEARCHES_HAND = re.compile(r"\bsearch\b.*?\b(?:add|put) (?:it|them|1|that card|those cards|each)\b[^.]*?\b(?:in)?to "
-                            r"(?:your|his or her) hands?\b", re.IGNORECASE | re.DOTALL)
+#: A look at the deck's top cards that adds one to the hand (Dorne: "look at the top 2 cards of your deck. Add 1 to your
+#: hand"; 1st edition Shade of the Evening: "look at the top 3 cards of your deck …, put 1 into your hand") takes
+#: that card from the deck the same way: not a draw.
+_SEARCHES_HAND = re.compile(r"(?:\bsearch\b.*?|\blook at the top \w+ cards? of your deck\b[^.]*?(?:\.\s*)?[^.]*?)"
+                            r"\b(?:add|put) (?:up to )?(?:it|them|1|that card|those cards|each|\w+ of those cards)\b"
+                            r"[^.]*?\b(?:in)?to (?:your|his or her) hands?\b", re.IGNORECASE | re.DOTALL)
 #: A triggered ability's label: 2nd edition "<b>Challenges Action:</b>", "<b>Reaction:</b>"; 1st edition "Challenges:",
 #: "Any Phase:", "Response:" at the start of a sentence.
 _TRIGGER_2E = re.compile(r"<b>\s*((?:(?:Plot|Draw|Marshaling|Challenges?|Dominance|Standing|Taxation) )?Action|"

@@ -910,7 +910,9 @@ def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, st
     if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase"):
         return None  # an event's "Max" is its plays (``check_play_max``)
     span = t.phase.value if c.play_max_per == "phase" else ""
-    key = f"ability-used:{source}:{type(action).__name__}:{span}"
+    # A draw is one action type whether the line names the card drawn or only counts it.
+    kind = "Draw" if action.type in DRAW_ACTIONS else type(action).__name__
+    key = f"ability-used:{source}:{kind}:{span}"
     return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
 
 
@@ -977,15 +979,23 @@ def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
         check_silenced(t, v, t.in_play[source].controller, source)
 
 
+#: The action types of a draw: `draw` names the card drawn, `draw_cards` counts them.
+DRAW_ACTIONS = ("draw", "draw_cards")
+
+
 def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Action) -> bool:
     """The line follows a line of the same use at once and names another card, and the ability acts on several
     (``Card.limit_each``: "stand each character you control": Robb Stark, one `stand` line a card), or names the
     same card and a value the use has not yet changed on it (Syrio Forel: "that character gains a [military] icon
-    and stealth", one `modify` line a value): one use, not a use more."""
+    and stealth", one `modify` line a value): one use, not a use more. A draw's lines at once after a draw of the
+    same card are one use too ("draw 2 cards" written as one `draw` line a card)."""
     player, key = use[0], use[1]
     card = getattr(action, "card", None)
     run = player.round_counts.get(f"{key}:run")
-    if not isinstance(card, str) or run is None or player.round_counts.get(f"{key}:at") != (t.round, t.version - 1):
+    just_before = player.round_counts.get(f"{key}:at") == (t.round, t.version - 1)
+    if action.type in DRAW_ACTIONS and just_before:
+        return True
+    if not isinstance(card, str) or run is None or not just_before:
         return False
     if player.round_counts.get(f"{key}:{card}") != run:
         return t.card(use[4]).limit_each
