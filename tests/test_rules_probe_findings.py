@@ -569,6 +569,25 @@ def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
     legal(t, DrawCards("A", 1, source="A.02069.1"))
 
 
+def test_tokens_a_reaction_places_on_its_own_card_follow_its_trigger() -> None:
+    """ability.reaction-trigger (aside50 40): The Boneway "Reaction: After you lose a challenge, place 1 vengeance
+    token on The Boneway. Dominance Action: …": after Alice wins a military challenge against Bob, Alice's vengeance
+    token on her Boneway is flagged and Bob's on his legal. Read on 7 2nd-edition printings (Ser Jorah Mormont's
+    betrayal tokens, Beric Dondarrion's kiss tokens, Meadowlark, Tormund Giantsbane, …)."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import PlaceTokens
+    from tests.tables import military_won_by_a
+
+    assert Catalog.open().card("02056").token_reacts_to == ("vengeance", "lose_challenge", "", 0, "")
+    t = make_table({"A": {"02056": 1, "01057": 1}, "B": {"02056": 1}}, phase="challenges")
+    in_play(t, "A.02056.1")
+    in_play(t, "B.02056.1")
+    military_won_by_a(t, "A.01057.1")
+    flagged_and_refused(t, PlaceTokens("A", "vengeance", 1, "A.02056.1", source="A.02056.1"),
+                        "ability.reaction-trigger")
+    legal(t, PlaceTokens("B", "vengeance", 1, "B.02056.1", source="B.02056.1"))
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

@@ -739,6 +739,26 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
             else "defender" if side else "")
 
 
+#: A reaction that places tokens on the card itself: "Reaction: After you lose a challenge, place 1 vengeance token on
+#: The Boneway." / "Forced Reaction: After you win a challenge in which Ser Jorah Mormont is participating, place 1
+#: betrayal token on him.".
+_TOKEN_REACTION = re.compile(r"\b(?:forced )?(reaction|response)\s*:\s*(after [^.]*?), place (?:an?|\d+) (\w+) tokens? "
+                             r"on ([^.]+?)\.", re.IGNORECASE)
+
+
+def token_reacts_to(plain: str, name: str | None) -> tuple[str, str, str, int, str] | None:
+    """The token kind and the trigger (as ``reacts_to`` reads it) of a reaction placing tokens on the card itself,
+    whatever else the card prints: ("vengeance", "lose_challenge", "", 0, "") for The Boneway. None: no such
+    reaction, or a trigger not read."""
+    if not name:
+        return None
+    for m in _TOKEN_REACTION.finditer(" ".join(plain.split())):
+        if fold(m.group(4)) in {fold(name), "him", "her", "it"}:
+            trigger = reacts_to(f"<b>{m.group(1)}:</b> {m.group(2)}, place.", name)
+            return None if trigger is None else (m.group(3).lower(), *trigger)
+    return None
+
+
 #: An attachment's save of the card it is attached to, and of no other: "Interrupt: When attached character would be
 #: killed or discarded from play, sacrifice Bodyguard to save that character."; 1st edition "Response: Kneel Nymeria to
 #: save attached character from being killed."
@@ -1504,6 +1524,7 @@ class Keywords:
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
     kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
+    token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1947,6 +1968,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
         kneel_draws=kneel_draws(plain, name),
+        token_reacts_to=token_reacts_to(plain, name),
     )
 
 

@@ -582,6 +582,9 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if not isinstance(source, str) or source not in t.where:
         return
     c = t.card(source)
+    if own_tokens_placed(t, action, source):
+        check_token_reaction(t, v, source)
+        return
     trigger = c.reacts_to
     player = getattr(action, "player", None)
     if trigger is None:
@@ -596,6 +599,30 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def own_tokens_placed(t: Table, action: Action, source: str) -> bool:
+    """The line places on its ``source`` in play tokens of the kind that card's reaction places on itself
+    (``Card.token_reacts_to``)."""
+    kind = t.card(source).token_reacts_to
+    return kind is not None and action.type == "place_tokens" and getattr(action, "card", None) == source \
+        and getattr(action, "kind", None) == kind[0] and source in t.in_play and printed(t, source) is not None
+
+
+def check_token_reaction(t: Table, v: Checker, source: str) -> None:
+    """RR: Triggered Abilities: tokens a card's reaction places on itself follow its trigger, whatever else the card
+    prints (The Boneway: "Reaction: After you lose a challenge, place 1 vengeance token on The Boneway. Dominance
+    Action: …"): for its controller, a challenge just decided as the trigger says, or its marshal this phase."""
+    kind = t.card(source).token_reacts_to
+    if kind is None:
+        return
+    trigger, controller = (kind[1], kind[2], kind[3], kind[4]), t.controller(source)
+    if marshalled_now(t, controller, source) if trigger[0] == "marshal_self" \
+            else trigger_due(t, controller, source, trigger):
+        return
+    words = reaction_words(trigger)
+    v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[controller].name,
+              trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
 
 def reaction_missed(t: Table, action: Action, source: str, player: str | None,
