@@ -588,6 +588,27 @@ def test_tokens_a_reaction_places_on_its_own_card_follow_its_trigger() -> None:
     legal(t, PlaceTokens("B", "vengeance", 1, "B.02056.1", source="B.02056.1"))
 
 
+def test_a_reaction_to_becoming_the_first_player_answers_it_once() -> None:
+    """ability.reaction-trigger (aside50 03): Cersei's Wheelhouse "Reaction: After you become the first player,
+    either: gain 1 gold, or draw 1 card.": Bruno, chosen first player in the plot phase, draws 1 by it (legal); a
+    second draw by it, in the plot phase or in the draw phase, is flagged. Alice's Wheelhouse draws nothing: she is
+    not the first player. Read on 2 printings (Maester Joseran)."""
+    from companion.rules.actions import BeginPhase, ChooseFirstPlayer, ChoosePlot
+
+    t = make_table({"A": {"01005": 1, "02010": 1, "01035": 5}, "B": {"01024": 1, "02010": 1, "01035": 5}},
+                   phase="plot")
+    in_play(t, "A.02010.1")
+    in_play(t, "B.02010.1")
+    legal(t, ChoosePlot("A", "A.01005.1"))
+    legal(t, ChoosePlot("B", "B.01024.1"))
+    legal(t, ChooseFirstPlayer("A", "B"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.02010.1"), "ability.reaction-trigger")
+    legal(t, DrawCards("B", 1, source="B.02010.1"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.02010.1"), "ability.reaction-trigger")
+    legal(t, BeginPhase("draw"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.02010.1"), "ability.reaction-trigger")
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

@@ -669,7 +669,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
-    opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After <its name>
+    opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After you become the
+    first player" ("first_player", …); "After <its name>
     comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
@@ -706,6 +707,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you become the first player[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("first_player", "", 0, "")  # Cersei's Wheelhouse: "…, either: gain 1 gold, or draw 1 card."
     begins = re.match(r"^(?:reaction|response)\s*:\s*after the (plot|draw|marshaling|challenges|dominance|standing|"
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
