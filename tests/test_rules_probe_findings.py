@@ -609,6 +609,21 @@ def test_a_reaction_to_becoming_the_first_player_answers_it_once() -> None:
     flagged_and_refused(t, DrawCards("B", 1, source="B.02010.1"), "ability.reaction-trigger")
 
 
+def test_a_draw_only_if_none_drawn_this_phase() -> None:
+    """draw.if-none-drawn (aside50 25): Pleasure Barge "Reaction: After you marshal Pleasure Barge, if you have not yet
+    drawn any cards this phase, draw 3 cards.": the first Barge's draw, three `draw` lines of one card in a row, is
+    legal; after the second Barge is marshalled, its draw of 3 is flagged (3 cards were drawn this phase)."""
+    from companion.rules.actions import Draw
+
+    t = make_table({"A": {"02006": 2, "01035": 9}, "B": {"01035": 9}}, phase="marshaling")
+    hand(t, "A.02006.1", "A.02006.2")
+    legal(t, Marshal("A", "A.02006.1"))
+    for n in (1, 2, 3):
+        legal(t, Draw("A", f"A.01035.{n}", source="A.02006.1"))
+    legal(t, Marshal("A", "A.02006.2"))
+    flagged_and_refused(t, DrawCards("A", 3, source="A.02006.2"), "draw.if-none-drawn")
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

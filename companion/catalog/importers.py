@@ -1017,6 +1017,9 @@ def targets(plain: str, name: str | None = None
 #: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
 #: Ways "… draw 2 cards").
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
+#: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
+_DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
+                                  re.IGNORECASE)
 
 
 def trigger_only(text: str | None, name: str | None) -> bool:
@@ -1529,6 +1532,7 @@ class Keywords:
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
     kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
+    draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -1973,6 +1977,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
         kneel_draws=kneel_draws(plain, name),
         token_reacts_to=token_reacts_to(plain, name),
+        draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
     )
 
 

@@ -378,6 +378,7 @@ class Draw(Action):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_none_drawn_yet(t, v, self.player, self.source)
         check_draw_cap(t, v, self.player, 1, self.source)
         p = t.players[self.player]
         if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
@@ -394,6 +395,7 @@ class Draw(Action):
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
         count_effect_draws(t, self.player, 1, self.source, one_card=True)
+        count_this_round(t.round, p, f"drew-in:{t.phase.value}")
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -428,6 +430,7 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_none_drawn_yet(t, v, self.player, self.source)
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
@@ -464,9 +467,19 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).when_revealed_draws:
             count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
+        count_this_round(t.round, p, f"drew-in:{t.phase.value}", self.count)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
         decked(t, self.player)
+
+
+def check_none_drawn_yet(t: Table, v: Checker, player: str, source: str | None) -> None:
+    """Pleasure Barge: "… if you have not yet drawn any cards this phase, draw 3 cards.": its draw after its player
+    drew cards this phase is flagged; a `draw` line right after one by it goes on with the same draw."""
+    if source is None or not t.card(source).draws_if_none_drawn or continues_trigger(t, player, source):
+        return
+    if counted_this_round(t.round, t.players[player], f"drew-in:{t.phase.value}"):
+        v.violate("draw.if-none-drawn", (source,), card=t.ref(source), player=t.players[player].name)
 
 
 def kneel_paid_draws(t: Table, player: str, source: str | None) -> int | None:
