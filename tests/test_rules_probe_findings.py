@@ -569,6 +569,61 @@ def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
     legal(t, DrawCards("A", 1, source="A.02069.1"))
 
 
+def test_tokens_a_reaction_places_on_its_own_card_follow_its_trigger() -> None:
+    """ability.reaction-trigger (aside50 40): The Boneway "Reaction: After you lose a challenge, place 1 vengeance
+    token on The Boneway. Dominance Action: …": after Alice wins a military challenge against Bob, Alice's vengeance
+    token on her Boneway is flagged and Bob's on his legal. Read on 7 2nd-edition printings (Ser Jorah Mormont's
+    betrayal tokens, Beric Dondarrion's kiss tokens, Meadowlark, Tormund Giantsbane, …)."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import PlaceTokens
+    from tests.tables import military_won_by_a
+
+    assert Catalog.open().card("02056").token_reacts_to == ("vengeance", "lose_challenge", "", 0, "")
+    t = make_table({"A": {"02056": 1, "01057": 1}, "B": {"02056": 1}}, phase="challenges")
+    in_play(t, "A.02056.1")
+    in_play(t, "B.02056.1")
+    military_won_by_a(t, "A.01057.1")
+    flagged_and_refused(t, PlaceTokens("A", "vengeance", 1, "A.02056.1", source="A.02056.1"),
+                        "ability.reaction-trigger")
+    legal(t, PlaceTokens("B", "vengeance", 1, "B.02056.1", source="B.02056.1"))
+
+
+def test_a_reaction_to_becoming_the_first_player_answers_it_once() -> None:
+    """ability.reaction-trigger (aside50 03): Cersei's Wheelhouse "Reaction: After you become the first player,
+    either: gain 1 gold, or draw 1 card.": Bruno, chosen first player in the plot phase, draws 1 by it (legal); a
+    second draw by it, in the plot phase or in the draw phase, is flagged. Alice's Wheelhouse draws nothing: she is
+    not the first player. Read on 2 printings (Maester Joseran)."""
+    from companion.rules.actions import BeginPhase, ChooseFirstPlayer, ChoosePlot
+
+    t = make_table({"A": {"01005": 1, "02010": 1, "01035": 5}, "B": {"01024": 1, "02010": 1, "01035": 5}},
+                   phase="plot")
+    in_play(t, "A.02010.1")
+    in_play(t, "B.02010.1")
+    legal(t, ChoosePlot("A", "A.01005.1"))
+    legal(t, ChoosePlot("B", "B.01024.1"))
+    legal(t, ChooseFirstPlayer("A", "B"))
+    flagged_and_refused(t, DrawCards("A", 1, source="A.02010.1"), "ability.reaction-trigger")
+    legal(t, DrawCards("B", 1, source="B.02010.1"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.02010.1"), "ability.reaction-trigger")
+    legal(t, BeginPhase("draw"))
+    flagged_and_refused(t, DrawCards("B", 1, source="B.02010.1"), "ability.reaction-trigger")
+
+
+def test_a_draw_only_if_none_drawn_this_phase() -> None:
+    """draw.if-none-drawn (aside50 25): Pleasure Barge "Reaction: After you marshal Pleasure Barge, if you have not yet
+    drawn any cards this phase, draw 3 cards.": the first Barge's draw, three `draw` lines of one card in a row, is
+    legal; after the second Barge is marshalled, its draw of 3 is flagged (3 cards were drawn this phase)."""
+    from companion.rules.actions import Draw
+
+    t = make_table({"A": {"02006": 2, "01035": 9}, "B": {"01035": 9}}, phase="marshaling")
+    hand(t, "A.02006.1", "A.02006.2")
+    legal(t, Marshal("A", "A.02006.1"))
+    for n in (1, 2, 3):
+        legal(t, Draw("A", f"A.01035.{n}", source="A.02006.1"))
+    legal(t, Marshal("A", "A.02006.2"))
+    flagged_and_refused(t, DrawCards("A", 3, source="A.02006.2"), "draw.if-none-drawn")
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

@@ -75,7 +75,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
-              "str_each_while", "str_season", "kneel_draws")
+              "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
+              "draws_if_none_drawn")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -588,6 +589,13 @@ class Card:
     #: Its one draw, paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory to
     #: draw 1 card.": 1. Its controller's draws naming it while it kneels draw no more than that since it knelt.
     kneel_draws: int = 0
+    #: A reaction placing tokens on the card itself, beside whatever else it prints: the token kind and its trigger as
+    #: ``reacts_to`` reads it ("Reaction: After you lose a challenge, place 1 vengeance token on The Boneway.":
+    #: ("vengeance", "lose_challenge", "", 0, "")).
+    token_reacts_to: tuple[str, str, str, int, str] | None = None
+    #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge): its draw only while its
+    #: player has drawn nothing this phase.
+    draws_if_none_drawn: bool = False
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

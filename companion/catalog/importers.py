@@ -707,7 +707,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     After a player plays an attachment on <its name>, …" ("attached_self", …), "… After a challenge is declared
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
-    opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After <its name>
+    opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After you become the
+    first player" ("first_player", …); "After <its name>
     comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
@@ -744,6 +745,9 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you become the first player[,.]", plain[start:],
+                               re.IGNORECASE):
+        return ("first_player", "", 0, "")  # Cersei's Wheelhouse: "…, either: gain 1 gold, or draw 1 card."
     begins = re.match(r"^(?:reaction|response)\s*:\s*after the (plot|draw|marshaling|challenges|dominance|standing|"
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
@@ -775,6 +779,26 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     event = "unopposed" if unopposed else f"{won.lower()}_challenge"
     return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
             else "defender" if side else "")
+
+
+#: A reaction that places tokens on the card itself: "Reaction: After you lose a challenge, place 1 vengeance token on
+#: The Boneway." / "Forced Reaction: After you win a challenge in which Ser Jorah Mormont is participating, place 1
+#: betrayal token on him.".
+_TOKEN_REACTION = re.compile(r"\b(?:forced )?(reaction|response)\s*:\s*(after [^.]*?), place (?:an?|\d+) (\w+) tokens? "
+                             r"on ([^.]+?)\.", re.IGNORECASE)
+
+
+def token_reacts_to(plain: str, name: str | None) -> tuple[str, str, str, int, str] | None:
+    """The token kind and the trigger (as ``reacts_to`` reads it) of a reaction placing tokens on the card itself,
+    whatever else the card prints: ("vengeance", "lose_challenge", "", 0, "") for The Boneway. None: no such
+    reaction, or a trigger not read."""
+    if not name:
+        return None
+    for m in _TOKEN_REACTION.finditer(" ".join(plain.split())):
+        if fold(m.group(4)) in {fold(name), "him", "her", "it"}:
+            trigger = reacts_to(f"<b>{m.group(1)}:</b> {m.group(2)}, place.", name)
+            return None if trigger is None else (m.group(3).lower(), *trigger)
+    return None
 
 
 #: An attachment's save of the card it is attached to, and of no other: "Interrupt: When attached character would be
@@ -1031,6 +1055,9 @@ def targets(plain: str, name: str | None = None
 #: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
 #: Ways "… draw 2 cards").
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
+#: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
+_DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
+                                  re.IGNORECASE)
 
 
 def trigger_only(text: str | None, name: str | None) -> bool:
@@ -1556,6 +1583,8 @@ class Keywords:
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
     kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
+    token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
+    draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -2017,6 +2046,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kills_after_win=kills_after_win(" ".join(plain.split())),
         returns_from_dead=returns_from_dead(" ".join(plain.split()), name),
         kneel_draws=kneel_draws(plain, name),
+        token_reacts_to=token_reacts_to(plain, name),
+        draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
     )
 
 

@@ -784,7 +784,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self")
+                "out_of_shadows_self", "first_player")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -798,7 +798,8 @@ def used_own_trigger(t: Table, player: str, source: str | None, *, one_card: boo
     """The card's response to an attachment played on it (or to its controller's plot revealed, or to its own
     marshal) has been used, once for that attachment (that plot, that marshal)."""
     trigger = t.card(source).reacts_to if source is not None else None
-    if source is None or trigger is None or trigger[0] not in ("attached_self", "reveal_plot", "marshal_self"):
+    if source is None or trigger is None or trigger[0] not in ("attached_self", "reveal_plot", "marshal_self",
+                                                               "first_player"):
         return
     p = t.players[player]
     if trigger[0] != "marshal_self" or not (one_card and continues_trigger(t, player, source)):
@@ -854,6 +855,9 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")
+    if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
+        return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
+            and not counted_this_round(t.round, p, f"trigger-used:{source}")
     if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
         active = t.active_player
         return (t.phase is Phase.MARSHALING and active is not None and active != player

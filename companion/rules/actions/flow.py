@@ -378,6 +378,7 @@ class Draw(Action):
             v.violate("draw.framework", player=t.players[self.player].name, phase=t.phase)
         check_setup_hand(t, v, self.player, 1, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_none_drawn_yet(t, v, self.player, self.source)
         check_draw_cap(t, v, self.player, 1, self.source)
         p = t.players[self.player]
         if self.source is None and t.phase is Phase.DRAW:  # the phase's 2 cards, named one by one
@@ -394,6 +395,7 @@ class Draw(Action):
         p = t.players[self.player]
         drew_by_insight(t, self.player, self.source)
         count_effect_draws(t, self.player, 1, self.source, one_card=True)
+        count_this_round(t.round, p, f"drew-in:{t.phase.value}")
         t.move(self.card, t.instance(self.card).owner, Zone.HAND)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round  # the draw phase's draw, recorded by named cards
@@ -428,6 +430,7 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source)
+        check_none_drawn_yet(t, v, self.player, self.source)
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
@@ -464,9 +467,19 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).when_revealed_draws:
             count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
+        count_this_round(t.round, p, f"drew-in:{t.phase.value}", self.count)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
         decked(t, self.player)
+
+
+def check_none_drawn_yet(t: Table, v: Checker, player: str, source: str | None) -> None:
+    """Pleasure Barge: "… if you have not yet drawn any cards this phase, draw 3 cards.": its draw after its player
+    drew cards this phase is flagged; a `draw` line right after one by it goes on with the same draw."""
+    if source is None or not t.card(source).draws_if_none_drawn or continues_trigger(t, player, source):
+        return
+    if counted_this_round(t.round, t.players[player], f"drew-in:{t.phase.value}"):
+        v.violate("draw.if-none-drawn", (source,), card=t.ref(source), player=t.players[player].name)
 
 
 def kneel_paid_draws(t: Table, player: str, source: str | None) -> int | None:
@@ -582,6 +595,9 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if not isinstance(source, str) or source not in t.where:
         return
     c = t.card(source)
+    if own_tokens_placed(t, action, source):
+        check_token_reaction(t, v, source)
+        return
     trigger = c.reacts_to
     player = getattr(action, "player", None)
     if trigger is None:
@@ -596,6 +612,30 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
         words = reaction_words(trigger)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def own_tokens_placed(t: Table, action: Action, source: str) -> bool:
+    """The line places on its ``source`` in play tokens of the kind that card's reaction places on itself
+    (``Card.token_reacts_to``)."""
+    kind = t.card(source).token_reacts_to
+    return kind is not None and action.type == "place_tokens" and getattr(action, "card", None) == source \
+        and getattr(action, "kind", None) == kind[0] and source in t.in_play and printed(t, source) is not None
+
+
+def check_token_reaction(t: Table, v: Checker, source: str) -> None:
+    """RR: Triggered Abilities: tokens a card's reaction places on itself follow its trigger, whatever else the card
+    prints (The Boneway: "Reaction: After you lose a challenge, place 1 vengeance token on The Boneway. Dominance
+    Action: …"): for its controller, a challenge just decided as the trigger says, or its marshal this phase."""
+    kind = t.card(source).token_reacts_to
+    if kind is None:
+        return
+    trigger, controller = (kind[1], kind[2], kind[3], kind[4]), t.controller(source)
+    if marshalled_now(t, controller, source) if trigger[0] == "marshal_self" \
+            else trigger_due(t, controller, source, trigger):
+        return
+    words = reaction_words(trigger)
+    v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[controller].name,
+              trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
 
 def reaction_missed(t: Table, action: Action, source: str, player: str | None,
