@@ -430,6 +430,26 @@ def test_a_character_that_gains_renown_in_one_challenge_type_has_it_there_only()
             flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")
 
 
+def test_a_character_that_gains_renown_in_the_rounds_first_challenge_has_it_there_only() -> None:
+    """aside50 31 (renown.keyword; 1st edition House Florent Scouts: "House Florent Scouts gains vigilant and renown
+    during the first challenge initiated each round."): renown after the round's first challenge, which it wins, is
+    legal without naming a source; the other copy's after the second challenge is flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"acoa_14": 2}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.acoa_14.1")
+    in_play(t, "A.acoa_14.2")
+    t.first_player = t.active_player = "A"
+    for kind, scouts in (("military", "A.acoa_14.1"), ("intrigue", "A.acoa_14.2")):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=[scouts]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if kind == "military":
+            legal(t, Renown("A", [scouts]))
+        else:
+            flagged_and_refused(t, Renown("A", [scouts]), "renown.keyword")
+
+
 def test_an_attacker_that_stands_only_against_an_opponent_without_a_king() -> None:
     """Held out aside19 03 (Balon Greyjoy: "Balon Greyjoy does not kneel when declared as an attacker in a [military]
     challenge against an opponent who does not control a King character."): he stays standing against Bob without a

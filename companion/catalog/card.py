@@ -366,7 +366,8 @@ class Card:
     #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark): "Ranger"; "Attached character
     #: cannot be bypassed by stealth." (Candle in the Dark): "*attached".
     no_bypass_trait: str | None = None
-    #: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": "military".
+    #: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": "military"; 1st edition
+    #: "House Florent Scouts gains vigilant and renown during the first challenge initiated each round.": "first".
     renown_during: str | None = None
     #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.

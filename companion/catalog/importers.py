@@ -72,10 +72,11 @@ _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IG
 #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark); "Attached character cannot be
 #: bypassed by stealth." (Candle in the Dark).
 _TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control cannot be bypassed (?:by|with) stealth$")
-#: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": only when it names the card.
-_RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains renown while "
-                            r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge$",
-                            re.IGNORECASE)
+#: "Ser Jaime Lannister gains renown while participating in a [military] challenge." (1st edition "House Florent
+#: Scouts gains vigilant and renown during the first challenge initiated each round."): only when it names the card.
+_RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains (?:\w+ and )?renown (?:while "
+                            r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge|"
+                            r"during the (first) challenge initiated each round)$", re.IGNORECASE)
 _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
@@ -1737,7 +1738,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 no_bypass = True
                 continue
             if named(during := _RENOWN_DURING.match(sentence)):  # read on: the sentence may say more (Ser Jaime)
-                renown_during = during.group(2).lower()  # type: ignore[union-attr]
+                renown_during = (during.group(2) or during.group(3)).lower()  # type: ignore[union-attr]
             if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
                 no_bypass_trait = guarded.group(1)
                 continue

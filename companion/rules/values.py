@@ -975,7 +975,17 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if has_keyword(t, card, "renown") or getattr(printed(t, card), "renown_during", None) == c.kind]
+            if has_keyword(t, card, "renown") or renown_during_holds(t, card, c)]
+
+
+def renown_during_holds(t: Table, card: str, c: ChallengeRecord) -> bool:
+    """The card's own "gains renown while participating in a [military] challenge" (``Card.renown_during``: the
+    type) or 1st edition "… gains vigilant and renown during the first challenge initiated each round." ("first":
+    the round's first challenge, whoever initiated it) holds for the challenge ``c``, its text not blank."""
+    during = getattr(printed(t, card), "renown_during", None)
+    if during == "first":
+        return next((x for x in t.challenges if x.round == c.round), None) is c
+    return during is not None and during == c.kind
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

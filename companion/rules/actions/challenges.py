@@ -69,6 +69,7 @@ from companion.rules.values import (
     printed,
     printed_cards,
     renown_cards,
+    renown_during_holds,
     revealed_plot,
     side_strength,
     strength,
@@ -801,7 +802,8 @@ class Renown(Action):
                 # The card named as the source prints nothing that gives renown (Burned Men: "Ambush (2)."; probe20 03)
                 v.violate("renown.source", (card, self.source), card=t.ref(card), source=t.ref(self.source))
             elif card not in renowned and (self.source is None or self.source in blanked(t) or (
-                    self.source == card and t.card(card).renown_during not in (None, c.kind))):
+                    self.source == card and t.card(card).renown_during is not None
+                    and not renown_during_holds(t, card, c))):
                 # A card effect named as the source gives renown, unless that card's text counts as blank.
                 v.violate("renown.keyword", (card,), card=t.ref(card))
 
