@@ -68,6 +68,7 @@ from companion.rules.values import (
     plot_text,
     printed,
     printed_cards,
+    renown_barred_by,
     renown_cards,
     renown_during_holds,
     revealed_plot,
@@ -795,6 +796,8 @@ class Renown(Action):
         if self.source is not None and source_out_of_play(t, v, self.source, "renown.source-not-in-play"):
             return
         for card in self.cards:
+            if card in eligible and (barrer := renown_barred_by(t, card)) is not None:
+                v.violate("renown.barred", (card, barrer), card=t.ref(card), source=t.ref(barrer))
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
             elif card not in renowned and self.source is not None and self.source not in blanked(t) \
