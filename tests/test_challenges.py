@@ -430,6 +430,51 @@ def test_a_character_that_gains_renown_in_one_challenge_type_has_it_there_only()
             flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")
 
 
+def test_a_character_that_gains_renown_in_the_rounds_first_challenge_has_it_there_only() -> None:
+    """aside50 31 (renown.keyword; 1st edition House Florent Scouts: "House Florent Scouts gains vigilant and renown
+    during the first challenge initiated each round."): renown after the round's first challenge, which it wins, is
+    legal without naming a source; the other copy's after the second challenge is flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"acoa_14": 2}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.acoa_14.1")
+    in_play(t, "A.acoa_14.2")
+    t.first_player = t.active_player = "A"
+    for kind, scouts in (("military", "A.acoa_14.1"), ("intrigue", "A.acoa_14.2")):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=[scouts]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if kind == "military":
+            legal(t, Renown("A", [scouts]))
+        else:
+            flagged_and_refused(t, Renown("A", [scouts]), "renown.keyword")
+
+
+def test_a_card_that_forbids_opponents_characters_to_claim_power_for_renown() -> None:
+    """aside50 29 (renown.barred; 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown."):
+    while Alice controls Jhalabar Xho, Bob's Daenerys Targaryen (Renown) wins a challenge and her renown is flagged;
+    without him it is legal. Tower of the Sun ("Characters without a Power icon cannot claim power for renown.") is
+    read as anyone's characters lacking the icon."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    assert Catalog.open().card("pots_34").renown_barred == ("any", "power")
+    t = make_table({"A": {"acoa_2": 1}, "B": {"core_106": 1}}, edition="1e", phase="challenges")
+    in_play(t, "B.core_106.1")
+    t.first_player = t.active_player = "B"
+    without = t.clone()
+    in_play(t, "A.acoa_2.1")
+    t.in_play["A.acoa_2.1"].kneeling = True
+    for table, barred in ((t, True), (without, False)):
+        legal(table, InitiateChallenge("B", "power", "A", attackers=["B.core_106.1"]))
+        legal(table, DeclareDefenders("A", []))
+        legal(table, ChallengeResult())
+        legal(table, ApplyClaim("A", cards=[]))
+        if barred:
+            flagged_and_refused(table, Renown("B", ["B.core_106.1"]), "renown.barred")
+        else:
+            legal(table, Renown("B", ["B.core_106.1"]))
+
+
 def test_an_attacker_that_stands_only_against_an_opponent_without_a_king() -> None:
     """Held out aside19 03 (Balon Greyjoy: "Balon Greyjoy does not kneel when declared as an attacker in a [military]
     challenge against an opponent who does not control a King character."): he stays standing against Bob without a

@@ -71,7 +71,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
-              "gold_spendable", "house_power_only_in",
+              "gold_spendable", "house_power_only_in", "renown_barred",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
@@ -367,7 +367,8 @@ class Card:
     #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark): "Ranger"; "Attached character
     #: cannot be bypassed by stealth." (Candle in the Dark): "*attached".
     no_bypass_trait: str | None = None
-    #: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": "military".
+    #: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": "military"; 1st edition
+    #: "House Florent Scouts gains vigilant and renown during the first challenge initiated each round.": "first".
     renown_during: str | None = None
     #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
@@ -540,6 +541,9 @@ class Card:
     #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
     #: bonus in another, none for dominance).
     house_power_only_in: str | None = None
+    #: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown." ("opponents", ""); Tower of
+    #: the Sun: "Characters without a Power icon cannot claim power for renown." ("any", "power").
+    renown_barred: tuple[str, str] | None = None
     #: 1st edition City of Shadows: 'You may ignore the "House X only" deckbuilding restriction on any card with the
     #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
     #: out of Shadows, pay 1 additional gold.'

@@ -76,10 +76,11 @@ _NO_BYPASS = re.compile(r"^(.+?) cannot be bypassed (?:by|with) stealth$", re.IG
 #: "Each Ranger character you control cannot be bypassed by stealth." (Benjen Stark); "Attached character cannot be
 #: bypassed by stealth." (Candle in the Dark).
 _TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control cannot be bypassed (?:by|with) stealth$")
-#: "Ser Jaime Lannister gains renown while participating in a [military] challenge.": only when it names the card.
-_RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains renown while "
-                            r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge$",
-                            re.IGNORECASE)
+#: "Ser Jaime Lannister gains renown while participating in a [military] challenge." (1st edition "House Florent
+#: Scouts gains vigilant and renown during the first challenge initiated each round."): only when it names the card.
+_RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains (?:\w+ and )?renown (?:while "
+                            r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge|"
+                            r"during the (first) challenge initiated each round)$", re.IGNORECASE)
 _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
@@ -426,6 +427,11 @@ def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tup
 #: the challenge type in which alone its controller gains power for the House.
 _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?:house|faction) except during an? "
                                   r"\[?(military|intrigue|power)\]? challenge$", re.IGNORECASE)
+#: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown."; Tower of the Sun: "Characters
+#: without a Power icon cannot claim power for renown.": whose characters ("opponents" or "any") and the icon they
+#: lack ("" for none).
+_RENOWN_BARRED = re.compile(r"^(opponent's |opponents' )?characters(?: without an? \[?(military|intrigue|power)\]? "
+                            r"icon)? cannot claim power for renown$", re.IGNORECASE)
 
 
 #: "Characters without an Intrigue icon get -1 STR." (1st edition Hear Me Roar; The Spear Tower): every character in
@@ -1571,6 +1577,7 @@ class Keywords:
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
+    renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_while: tuple[str, tuple[str, ...], str, str] | None = None  # 1st edition Shaggydog: ``immune_while``
@@ -1656,6 +1663,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     immune_if: tuple[str, tuple[str, ...], str, str] | None = None
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
+    renown_barred: tuple[str, str] | None = None
     without_icon: tuple[str, int] | None = None
     each_attachment: int | None = None
     attached_never: list[tuple[str, str | None]] = []
@@ -1697,6 +1705,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
                 power_only_in = only_in.group(1).lower()
+                continue
+            if (barred := _RENOWN_BARRED.match(sentence)) is not None:
+                renown_barred = ("opponents" if barred.group(1) else "any", (barred.group(2) or "").lower())
                 continue
             if (per_attachment := _STR_EACH_ATTACHMENT.match(sentence)) is not None:
                 each_attachment = int(per_attachment.group(1))
@@ -1808,7 +1819,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 no_bypass = True
                 continue
             if named(during := _RENOWN_DURING.match(sentence)):  # read on: the sentence may say more (Ser Jaime)
-                renown_during = during.group(2).lower()  # type: ignore[union-attr]
+                renown_during = (during.group(2) or during.group(3)).lower()  # type: ignore[union-attr]
             if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
                 no_bypass_trait = guarded.group(1)
                 continue
@@ -2034,7 +2045,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
-        house_power_only_in=power_only_in, house_only_shadow_waived="house_only_shadow_waived" in flags,
+        house_power_only_in=power_only_in, renown_barred=renown_barred,
+        house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
         if (m := _KNELT_STAYS_KNELT.search(plain)) else None,

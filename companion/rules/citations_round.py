@@ -217,6 +217,7 @@ RULES_ROUND: dict[str, Rule] = {
     "renown.participant": Rule("RR: Renown", "1E Rules › Renown"),
     "renown.keyword": Rule("RR: Renown", "1E Rules › Renown"),
     "renown.source": Rule("RR: Renown", "1E Rules › Renown"),
+    "renown.barred": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "pillage.won": Rule("RR: Pillage", None),
     "pillage.participating": Rule("RR: Pillage", None),
     "kneel.already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),

@@ -976,7 +976,30 @@ def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if has_keyword(t, card, "renown") or getattr(printed(t, card), "renown_during", None) == c.kind]
+            if has_keyword(t, card, "renown") or renown_during_holds(t, card, c)]
+
+
+def renown_barred_by(t: Table, card: str) -> str | None:
+    """A card in play (or a revealed plot, an agenda) whose text forbids this character to claim power for renown
+    (``Card.renown_barred``: 1st edition Jhalabar Xho "Opponent's characters cannot claim power for renown.", Tower of
+    the Sun "Characters without a Power icon …"), or None."""
+    for seat in t.seats:
+        for giver in printed_cards(t, seat):
+            barred = t.card(giver).renown_barred
+            if barred is not None and (barred[0] == "any" or t.controller(card) != seat) \
+                    and not (barred[1] and has_icon(t, card, barred[1])):
+                return giver
+    return None
+
+
+def renown_during_holds(t: Table, card: str, c: ChallengeRecord) -> bool:
+    """The card's own "gains renown while participating in a [military] challenge" (``Card.renown_during``: the
+    type) or 1st edition "… gains vigilant and renown during the first challenge initiated each round." ("first":
+    the round's first challenge, whoever initiated it) holds for the challenge ``c``, its text not blank."""
+    during = getattr(printed(t, card), "renown_during", None)
+    if during == "first":
+        return next((x for x in t.challenges if x.round == c.round), None) is c
+    return during is not None and during == c.kind
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

@@ -68,7 +68,9 @@ from companion.rules.values import (
     plot_text,
     printed,
     printed_cards,
+    renown_barred_by,
     renown_cards,
+    renown_during_holds,
     revealed_plot,
     side_strength,
     strength,
@@ -801,6 +803,8 @@ class Renown(Action):
         if self.source is not None and source_out_of_play(t, v, self.source, "renown.source-not-in-play"):
             return
         for card in self.cards:
+            if card in eligible and (barrer := renown_barred_by(t, card)) is not None:
+                v.violate("renown.barred", (card, barrer), card=t.ref(card), source=t.ref(barrer))
             if card not in eligible:
                 v.violate("renown.participant", (card,), card=t.ref(card), player=t.players[c.winner].name)
             elif card not in renowned and self.source is not None and self.source not in blanked(t) \
@@ -808,7 +812,8 @@ class Renown(Action):
                 # The card named as the source prints nothing that gives renown (Burned Men: "Ambush (2)."; probe20 03)
                 v.violate("renown.source", (card, self.source), card=t.ref(card), source=t.ref(self.source))
             elif card not in renowned and (self.source is None or self.source in blanked(t) or (
-                    self.source == card and t.card(card).renown_during not in (None, c.kind))):
+                    self.source == card and t.card(card).renown_during is not None
+                    and not renown_during_holds(t, card, c))):
                 # A card effect named as the source gives renown, unless that card's text counts as blank.
                 v.violate("renown.keyword", (card,), card=t.ref(card))
 
