@@ -214,10 +214,12 @@ _STR_WHILE = (
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
 #: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
 #: faction's or crest's symbol ("Each [thenightswatch] character you control gets +1 STR.": The Wall; 1st edition
-#: "[War] characters you control get +2 STR.": The Power of Arms): the trait (or "House Stark", or the symbol in its
-#: brackets) and the STR, for each such character its controller controls.
+#: "[War] characters you control get +2 STR.": The Power of Arms; "War characters you control get +1 STR.": Randyll
+#: Tarly; "Wildling characters …", "Night's Watch characters …", "Targaryen characters …"): the trait, crest or House
+#: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
-                       r"(?:you control )?gets?|(\[\w+\]) characters you control get) ([+-]\d+) STR"
+                       r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
+                       r"control get) ([+-]\d+) STR"
                        r"(?: and is immune to [\w' ]+)?$")
 
 #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer), and
