@@ -595,6 +595,7 @@ _FLAG_SENTENCES = {
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     "characters cannot be saved": "no_saves",  # The Bloody Flux
+    "characters and locations cannot be saved": "no_saves",  # 1st edition Assault on King's Landing (its characters')
     # Uneasy Truce; Your King Commands It:
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
     "each non-king, non-queen character cannot gain power": "power_kings_only",
@@ -607,6 +608,8 @@ _FLAG_SENTENCES = {
     "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
+    "treat all characters in play as though their printed text boxes were blank (except for traits)":
+        "blanks_characters",  # 1st edition Fortified Position
     # Forgotten Plans: outside the plot phase every other revealed plot's text box counts as blank, Schemes aside.
     "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
     "(except for traits)": "blanks_plots",
