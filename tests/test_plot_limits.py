@@ -362,6 +362,28 @@ def test_a_plot_whose_factions_defenders_do_not_kneel_and_one_that_lowers_each_o
     assert not u.in_play["B.01132.1"].kneeling and u.in_play["B.01057.1"].kneeling
 
 
+def test_first_edition_plots_that_forbid_saves_and_blank_characters() -> None:
+    """plot.no-saves, renown.keyword (aside52 31, 29): 1st edition Assault on King's Landing "Characters and locations
+    cannot be saved.": Robb Stark saved by his duplicate is flagged; Fortified Position "Treat all characters in play
+    as though their printed text boxes were blank (except for Traits).": Robb's Renown after his unopposed win is
+    flagged, while Alliance (no such text) leaves it legal."""
+    from companion.rules.actions import Renown, SaveWithDuplicate
+    t = round_table("1e", "kotst_52", "pots_59", extra={"low_8": 2})
+    in_play(t, "A.low_8.1")
+    t.put_in_play("A.low_8.2", "A", duplicate_of="A.low_8.1")
+    flagged_and_refused(t, SaveWithDuplicate("A", "A.low_8.2"), "plot.no-saves")
+    for plot, blank in (("low_50", True), ("pots_59", False)):
+        u = round_table("1e", "kotst_52", plot, extra={"low_8": 1})
+        in_play(u, "A.low_8.1")
+        one_challenge(u, "power", "A.low_8.1")
+        legal(u, ApplyClaim("B"))
+        renown = Renown("A", ["A.low_8.1"])
+        if blank:
+            flagged_and_refused(u, renown, "renown.keyword")
+        else:
+            legal(u, renown)
+
+
 def test_a_plots_when_revealed_draw_happens_once() -> None:
     """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
     from companion.rules.actions import DrawCards

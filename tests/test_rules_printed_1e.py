@@ -639,6 +639,16 @@ def test_ancient_mariner_is_weaker_in_military_challenges() -> None:
     assert strength(t2, "B.kl_88.1") == 4
 
 
+def test_randyll_tarly_strengthens_war_characters() -> None:
+    """challenge.str / dominance.totals (aside52 28): Randyll Tarly "War characters you control get +1 STR.": the
+    Knight of the Tumblestone (War crest, STR 2) counts 3 and Randyll (War, 3) 4; the Direwolf Pup (no crest) its
+    printed 2; Bob's Knight counts 4 by his own plot's "+2 STR" (The Power of Arms), not Randyll's."""
+    t = round_table(POWER_OF_ARMS, extra={"kotse_45": 1, "core_18": 1, "core_19": 1})
+    for card in ("A.kotse_45.1", "A.core_18.1", "A.core_19.1", "B.core_18.1"):
+        in_play(t, card)
+    assert [strength(t, c) for c in ("A.kotse_45.1", "A.core_18.1", "A.core_19.1", "B.core_18.1")] == [4, 3, 2, 4]
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":

@@ -218,3 +218,22 @@ def test_power_gained_by_a_cards_ability_is_judged_as_its_source() -> None:
             legal(t, GainPower("A", 1, source="A.01078.1"))
     assert uses[:2] == [[], []] and "ability.limit" in uses[2], uses
     legal(t, GainPower("A", 1))
+
+
+def test_an_ability_limited_once_per_challenge_is_used_once_in_each() -> None:
+    """aside52 39 (ability.limit): 1st edition Corrupt Contender "Challenges: Corrupt Contender gets +10 STR until the
+    end of the challenge. … Limit once per challenge.": its +10 a second time in the same challenge is flagged; in
+    the next challenge it is a use again."""
+    from companion.rules.actions import ChallengeResult, DeclareDefenders, InitiateChallenge, Modify
+    t = make_table({"A": {"soo_103": 1, "core_124": 1}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.soo_103.1")
+    in_play(t, "A.core_124.1")
+    t.first_player = t.active_player = "A"
+    plus_ten = Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.soo_103.1"]))
+    legal(t, plus_ten)
+    flagged_and_refused(t, plus_ten, "ability.limit")
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, InitiateChallenge("A", "military", "B", ["A.core_124.1"]))
+    legal(t, plus_ten)

@@ -390,7 +390,8 @@ def test_a_winner_chosen_by_another_player_leaves_the_choice_to_the_first_player
 def test_the_initiative_winner_still_chooses_after_another_players_choice_was_recorded(edition: str) -> None:
     """RR: First Player: "the player who won initiative chooses". A choice by another player first is flagged
     (``first-player.chooser``); recorded at an advisory table, it does not take the winner's choice away: the
-    winner's own choice after it is legal (not ``first-player.once``) and stands; a second one of its own is flagged."""
+    winner's own choice after it is legal (not ``first-player.once``) and stands; a second one of its own is flagged.
+    So is the table's correction (``set_first_player``, aside52 34), once."""
     (p1, _, ini1), (p2, _, ini2) = PLOTS[edition]
     t = plot_table(edition)
     legal(t, RevealPlot("A", pid("A", p1)))
@@ -398,6 +399,10 @@ def test_the_initiative_winner_still_chooses_after_another_players_choice_was_re
     high, low = ("A", "B") if ini1 > ini2 else ("B", "A")
     advisory = flagged_and_refused(t, ChooseFirstPlayer(low, low), "first-player.chooser")
     assert advisory.first_player == low
+    corrected = advisory.clone()
+    legal(corrected, SetFirstPlayer(high))
+    assert corrected.first_player == high
+    illegal(corrected, SetFirstPlayer(low), "first-player.once")
     legal(advisory, ChooseFirstPlayer(high, high))
     assert advisory.first_player == high
     illegal(advisory, ChooseFirstPlayer(high, low), "first-player.once")

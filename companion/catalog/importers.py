@@ -245,10 +245,12 @@ _STR_WHILE = (
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
 #: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
 #: faction's or crest's symbol ("Each [thenightswatch] character you control gets +1 STR.": The Wall; 1st edition
-#: "[War] characters you control get +2 STR.": The Power of Arms): the trait (or "House Stark", or the symbol in its
-#: brackets) and the STR, for each such character its controller controls.
+#: "[War] characters you control get +2 STR.": The Power of Arms; "War characters you control get +1 STR.": Randyll
+#: Tarly; "Wildling characters …", "Night's Watch characters …", "Targaryen characters …"): the trait, crest or House
+#: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
-                       r"(?:you control )?gets?|(\[\w+\]) characters you control get) ([+-]\d+) STR"
+                       r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
+                       r"control get) ([+-]\d+) STR"
                        r"(?: and is immune to [\w' ]+)?$")
 
 #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer), and
@@ -629,6 +631,7 @@ _FLAG_SENTENCES = {
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     "characters cannot be saved": "no_saves",  # The Bloody Flux
+    "characters and locations cannot be saved": "no_saves",  # 1st edition Assault on King's Landing (its characters')
     # Uneasy Truce; Your King Commands It:
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
     "each non-king, non-queen character cannot gain power": "power_kings_only",
@@ -641,6 +644,8 @@ _FLAG_SENTENCES = {
     "each character's str cannot be increased or reduced by card effects": "str_fixed",  # Striking at Dawn
     # Fortified Position: every character's printed text box counts as blank, its traits aside.
     "treat each character as if its printed text box were blank (except for traits)": "blanks_characters",
+    "treat all characters in play as though their printed text boxes were blank (except for traits)":
+        "blanks_characters",  # 1st edition Fortified Position
     # Forgotten Plans: outside the plot phase every other revealed plot's text box counts as blank, Schemes aside.
     "while it is not the plot phase, treat the text box of each revealed non-scheme plot card as if it were blank "
     "(except for traits)": "blanks_plots",

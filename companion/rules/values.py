@@ -624,7 +624,9 @@ def strength_each(t: Table, card: str) -> int:
                 total += amount
             continue
         house = trait.removeprefix("House ").casefold() if trait.startswith("House ") else None
-        if (faction.casefold() == house) if house is not None else trait in traits:
+        # 1st edition "War characters you control …" names a crest, "Targaryen characters …" a House
+        if (faction.casefold() == house) if house is not None else (
+                trait in traits or trait.casefold() in (faction.casefold(), *map(str.casefold, t.card(card).crests))):
             total += amount
     return total
 

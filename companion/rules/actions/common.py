@@ -905,15 +905,17 @@ def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
 def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, str] | None:
     """Where a use of the ability of the card named as the action's ``source`` is counted, when that card limits its
     ability ("(Limit twice per round.)"; 1st edition Bran Stark "(Limit 3 times per round.)"): its owner, the key, the
-    limit, the period ("round" or "phase"), the card. Each action type the ability records is one use (a draw, a new
-    plot); the card is the one the line names, or the one it stands for (``Action.ability_source``)."""
+    limit, the period ("round", "phase" or "challenge"), the card. Each action type the ability records is one use (a
+    draw, a new plot); the card is the one the line names, or the one it stands for (``Action.ability_source``)."""
     source = action.ability_source(t)
     if source is None or source not in t.instances:
         return None
     c = t.card(source)
-    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase"):
+    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase", "challenge"):
         return None  # an event's "Max" is its plays (``check_play_max``)
-    span = t.phase.value if c.play_max_per == "phase" else ""
+    # "Limit once per challenge." (1st edition Corrupt Contender): the round's latest challenge, under way or just won
+    span = t.phase.value if c.play_max_per == "phase" else (
+        f"challenge{len(t.challenges)}" if c.play_max_per == "challenge" else "")
     # A draw is one action type whether the line names the card drawn or only counts it.
     kind = "Draw" if action.type in DRAW_ACTIONS else type(action).__name__
     key = f"ability-used:{source}:{kind}:{span}"

@@ -248,17 +248,20 @@ def _initiative_name(t: Table) -> str:
     return t.players[seat].name if seat else "—"
 
 
-def check_first_player_choice(t: Table, v: Checker, chooser: str | None = None) -> None:
+def check_first_player_choice(t: Table, v: Checker, chooser: str | None = None, correction: bool = False) -> None:
     """The first player is chosen in the plot phase once the plots are revealed and initiative is decided,
     once a round (RR: Appendix I › 1.3 II). The initiative winner (``chooser``) may still choose after another
-    player's choice was recorded at an advisory table: that word was not the winner's to give."""
+    player's choice was recorded at an advisory table: that word was not the winner's to give; so may the table set
+    it right once (``correction``: ``set_first_player``)."""
     if t.phase not in (Phase.SETUP, Phase.PLOT):
         v.violate("first-player.phase", phase=t.phase)
         return
     if t.phase is Phase.SETUP:
         return
     check_plots_revealed(t, v)
-    overrides = chooser is not None and chooser == initiative_winner(t) and t.first_chooser != chooser
+    winner = initiative_winner(t)
+    overrides = (chooser is not None and chooser == winner and t.first_chooser != chooser) or (
+        correction and t.first_chooser is not None and t.first_chooser != winner)
     if first_player_chosen(t) and not overrides:
         v.violate("first-player.once", player=t.players[t.first_player].name if t.first_player else "—")
     elif revealed_this_round(t) and initiative_winner(t) is None:
@@ -276,7 +279,7 @@ class SetFirstPlayer(Action):
     starts_phase_body = False
 
     def check(self, t: Table, v: Checker) -> None:
-        check_first_player_choice(t, v)
+        check_first_player_choice(t, v, correction=True)
         chooser = initiative_winner(t) if t.phase is Phase.PLOT else None
         if chooser:
             v.note("initiative", player=t.players[chooser].name)
