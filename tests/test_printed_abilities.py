@@ -1077,6 +1077,20 @@ def test_a_search_into_the_hand_names_its_card_and_is_not_a_draw() -> None:
         legal(t, DrawCards("A", 1, source="A.kr_86.1"))
 
 
+def test_a_card_taken_from_the_deck_into_the_hand_is_written_as_its_draw(catalog: Catalog) -> None:
+    """aside51 16 (RR: Draw: the rule ``draw.source``): Lordsport Fisherman (04051) "Reaction: After you marshal
+    Lordsport Fisherman, add the bottom card of your deck to your hand." is written as a draw of 1 naming it (the log
+    has no "bottom of the deck"): its text takes a card from the deck into the hand, as a search does; the same words
+    in the 1st edition: Marbrand Outrider (cad_88) "… reveal the top card of your deck and add it to your hand."."""
+    t = plots("2e", "01001", "01002", {"04051": 1, "01088": 1}, {}, gold=3)
+    hand(t, "A.04051.1")
+    legal(t, Marshal("A", "A.04051.1"))
+    legal(t, DrawCards("A", 1, source="A.04051.1"))
+    in_play(t, "A.01088.1")  # The Tickler: its text takes nothing into the hand
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01088.1"), "draw.source")
+    assert [catalog.card(code).searches_hand for code in ("cad_88", "btns_19", "core_45")] == [True] * 3
+
+
 def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:
     """Both plots revealed and the first player chosen: the plot phase's when-revealed abilities are next."""
     t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot")

@@ -1226,6 +1226,12 @@ _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
 _SEARCHES_HAND = re.compile(r"\bsearch\b.*?\b(?:add|put) (?:it|them|1|that card|those cards|each)\b[^.]*?\b(?:in)?to "
                             r"(?:your|his or her) hands?\b", re.IGNORECASE | re.DOTALL)
+#: "… add the bottom card of your deck to your hand." (Lordsport Fisherman; The Lost Message "adds the top X cards of
+#: his or her deck …"), 1st edition "… reveal the top card of your deck and put it into your hand." (Shores of Ny Sar,
+#: Marbrand Outrider, …): a known card from the deck into the hand, not a draw, read as a search is.
+_TAKES_FROM_DECK = re.compile(r"\badds? the (?:top|bottom) (?:\w+ )?cards? of (?:your|his or her) deck to "
+                              r"(?:your|his or her) hand\b|\b(?:reveal|look at) the top (?:\w+ )?cards? of your deck\b"
+                              r"[^.]*?\b(?:add|put) (?:it|them|1)\b[^.]*?\b(?:in)?to your hand\b", re.IGNORECASE)
 #: A triggered ability's label: 2nd edition "<b>Challenges Action:</b>", "<b>Reaction:</b>"; 1st edition "Challenges:",
 #: "Any Phase:", "Response:" at the start of a sentence.
 _TRIGGER_2E = re.compile(r"<b>\s*((?:(?:Plot|Draw|Marshaling|Challenges?|Dominance|Standing|Taxation) )?Action|"
@@ -1891,7 +1897,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
-        penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
+        penalty_waived=penalty_waived,
+        searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
