@@ -1364,6 +1364,28 @@ def test_str_while_defending_and_a_plots_str_for_each_trait_count_in_the_totals(
     legal(t, ChallengeResult(winner="A"))
 
 
+def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
+    """aside51 22 (the rule ``challenge.str``): Ser Colen of Greenpools (04004) "During [power] challenges, Ser Colen of
+    Greenpools gets +3 STR.": with a Courtesan of the Rose he attacks for 1 + 3 + 2 = 6 against Ranging Party's 5 in
+    a power challenge; in a military challenge he is STR 1. 1st edition Ancient Mariner (kl_88) "… gets -3 STR during
+    Military challenges." is the same shape."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("kl_88").str_while == ("military", -3)
+    t = plots("2e", "01001", "01002", {"04004": 1, "01187": 1}, {"01132": 1})
+    for card in ("A.04004.1", "A.01187.1", "B.01132.1"):
+        in_play(t, card)
+    to_challenges(t)
+    military = t.clone()
+    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.04004.1"]))
+    assert strength(military, "A.04004.1") == 1
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04004.1", "A.01187.1"]))
+    legal(t, DeclareDefenders("B", ["B.01132.1"]))
+    assert strength(t, "A.04004.1") == 4
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
 def test_an_attachments_dominance_phase_str_counts_in_the_dominance_totals() -> None:
     """probe29 01 (1st edition Lordship: "During the dominance phase, attached character gets +4 STR."): the +4
     counts in the dominance phase only."""
