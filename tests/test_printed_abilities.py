@@ -1386,6 +1386,32 @@ def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
     legal(t, ChallengeResult(winner="A"))
 
 
+def test_an_ability_that_resolves_only_with_a_summer_or_winter_plot_revealed() -> None:
+    """aside51 10, 22 (RR: Golden Rule; the rules ``ability.plot-needed`` and ``ability.plot-barred``): White Raven
+    (04008) "Reaction: After you win dominance, if there is a Summer or Winter plot card revealed, gain 1 power for
+    your faction."; Winter Festival (04040, Winter) "Interrupt: When the challenges phase ends, if there are no Summer
+    plot cards revealed, gain 2 power for your faction.". A Song of Summer (03050) is a Summer plot."""
+    from companion.rules.actions import GainPower
+
+    for b_plot, rule in (("01001", "ability.plot-needed"), ("03050", "")):
+        t = plots("2e", "01002", b_plot, {"04008": 1}, {})
+        in_play(t, "A.04008.1")
+        for phase in ("challenges", "dominance"):
+            while t.active_player is not None:
+                legal(t, PassTurn(t.active_player))
+            legal(t, BeginPhase(phase))
+        legal(t, WinDominance("A"))
+        raven = GainPower("A", 1, source="A.04008.1")
+        flagged_and_refused(t, raven, rule) if rule else legal(t, raven)
+    for b_plot, rule in (("03050", "ability.plot-barred"), ("01001", "")):
+        t = plots("2e", "04040", b_plot, {}, {})
+        to_challenges(t)
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        festival = GainPower("A", 2, source="A.04040.1")
+        flagged_and_refused(t, festival, rule) if rule else legal(t, festival)
+
+
 def test_an_attachments_dominance_phase_str_counts_in_the_dominance_totals() -> None:
     """probe29 01 (1st edition Lordship: "During the dominance phase, attached character gets +4 STR."): the +4
     counts in the dominance phase only."""

@@ -492,6 +492,26 @@ _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
 _WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
+#: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven), "… if there are
+#: no Summer plot cards revealed, gain 2 power …" (Winter Festival), "… that character gains 1 power." (Jory Cassel),
+#: "… choose and stand a Bloodrider character." (Aggo, Tower of the Hand), "… if there are no Winter plot cards in play,
+#: draw 1 card." (Close Call): ``if_plots``.
+_IF_PLOTS = re.compile(r"\bif there (?:is an? ((?:summer|winter)(?: or (?:summer|winter))?) plot card|"
+                       r"are no (summer|winter) plot cards) (?:revealed|in play), "
+                       r"(?:(gain \d+ power|that character gains \d+ power)|"
+                       r"(?:choose and )?(stand)\b|(draw) \d+ cards?)", re.IGNORECASE)
+
+
+def if_plots(plain: str) -> tuple[str, tuple[str, ...], str] | None:
+    """("a" or "no", the plot traits, the action it governs) of an ``_IF_PLOTS`` sentence: its effect resolves only
+    while a revealed plot has one of the traits ("a"), or none has it ("no")."""
+    if (m := _IF_PLOTS.search(plain)) is None:
+        return None
+    traits = tuple(w.capitalize() for w in re.findall(r"summer|winter", m.group(1) or m.group(2), re.IGNORECASE))
+    action = "gain_power" if m.group(3) else ("stand" if m.group(4) else "draw_cards")
+    return ("a" if m.group(1) else "no", traits, action)
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1435,6 +1455,7 @@ class Keywords:
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
+    if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -1899,6 +1920,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
+        if_plots=if_plots(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
