@@ -1099,6 +1099,20 @@ def test_a_look_at_the_top_cards_that_adds_one_to_the_hand_names_its_card() -> N
     legal(t, DrawCards("B", 1, source="B.10017.1"))
 
 
+def test_a_card_taken_from_the_deck_into_the_hand_is_written_as_its_draw(catalog: Catalog) -> None:
+    """aside51 16 (RR: Draw: the rule ``draw.source``): Lordsport Fisherman (04051) "Reaction: After you marshal
+    Lordsport Fisherman, add the bottom card of your deck to your hand." is written as a draw of 1 naming it (the log
+    has no "bottom of the deck"): its text takes a card from the deck into the hand, as a search does; the same words
+    in the 1st edition: Marbrand Outrider (cad_88) "… reveal the top card of your deck and add it to your hand."."""
+    t = plots("2e", "01001", "01002", {"04051": 1, "01088": 1}, {}, gold=3)
+    hand(t, "A.04051.1")
+    legal(t, Marshal("A", "A.04051.1"))
+    legal(t, DrawCards("A", 1, source="A.04051.1"))
+    in_play(t, "A.01088.1")  # The Tickler: its text takes nothing into the hand
+    flagged_and_refused(t, DrawCards("A", 1, source="A.01088.1"), "draw.source")
+    assert [catalog.card(code).searches_hand for code in ("cad_88", "btns_19", "core_45")] == [True] * 3
+
+
 def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[str, int]) -> Table:
     """Both plots revealed and the first player chosen: the plot phase's when-revealed abilities are next."""
     t = make_table({"A": {a_plot: 1, **a}, "B": {b_plot: 1, **b}}, edition=edition, phase="plot")
@@ -1399,6 +1413,54 @@ def test_str_while_defending_and_a_plots_str_for_each_trait_count_in_the_totals(
     legal(t, DeclareDefenders("B", ["B.core_12.1"]))
     flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
     legal(t, ChallengeResult(winner="A"))
+
+
+def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
+    """aside51 22 (the rule ``challenge.str``): Ser Colen of Greenpools (04004) "During [power] challenges, Ser Colen of
+    Greenpools gets +3 STR.": with a Courtesan of the Rose he attacks for 1 + 3 + 2 = 6 against Ranging Party's 5 in
+    a power challenge; in a military challenge he is STR 1. 1st edition Ancient Mariner (kl_88) "… gets -3 STR during
+    Military challenges." is the same shape."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("kl_88").str_while == ("military", -3)
+    t = plots("2e", "01001", "01002", {"04004": 1, "01187": 1}, {"01132": 1})
+    for card in ("A.04004.1", "A.01187.1", "B.01132.1"):
+        in_play(t, card)
+    to_challenges(t)
+    military = t.clone()
+    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.04004.1"]))
+    assert strength(military, "A.04004.1") == 1
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04004.1", "A.01187.1"]))
+    legal(t, DeclareDefenders("B", ["B.01132.1"]))
+    assert strength(t, "A.04004.1") == 4
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
+def test_an_ability_that_resolves_only_with_a_summer_or_winter_plot_revealed() -> None:
+    """aside51 10, 22 (RR: Golden Rule; the rules ``ability.plot-needed`` and ``ability.plot-barred``): White Raven
+    (04008) "Reaction: After you win dominance, if there is a Summer or Winter plot card revealed, gain 1 power for
+    your faction."; Winter Festival (04040, Winter) "Interrupt: When the challenges phase ends, if there are no Summer
+    plot cards revealed, gain 2 power for your faction.". A Song of Summer (03050) is a Summer plot."""
+    from companion.rules.actions import GainPower
+
+    for b_plot, rule in (("01001", "ability.plot-needed"), ("03050", "")):
+        t = plots("2e", "01002", b_plot, {"04008": 1}, {})
+        in_play(t, "A.04008.1")
+        for phase in ("challenges", "dominance"):
+            while t.active_player is not None:
+                legal(t, PassTurn(t.active_player))
+            legal(t, BeginPhase(phase))
+        legal(t, WinDominance("A"))
+        raven = GainPower("A", 1, source="A.04008.1")
+        flagged_and_refused(t, raven, rule) if rule else legal(t, raven)
+    for b_plot, rule in (("03050", "ability.plot-barred"), ("01001", "")):
+        t = plots("2e", "04040", b_plot, {}, {})
+        to_challenges(t)
+        legal(t, PassTurn("A"))
+        legal(t, PassTurn("B"))
+        festival = GainPower("A", 2, source="A.04040.1")
+        flagged_and_refused(t, festival, rule) if rule else legal(t, festival)
 
 
 def test_an_attachments_dominance_phase_str_counts_in_the_dominance_totals() -> None:

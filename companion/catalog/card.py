@@ -76,7 +76,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
-              "draws_if_none_drawn")
+              "draws_if_none_drawn", "if_plots")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -380,6 +380,10 @@ class Card:
     no_kneel_while: tuple[str, str] | None = None
     #: "Each player cannot stand more than 2 characters during the standing phase." (Stannis Baratheon): 2.
     standing_limit: int = 0
+    #: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven): ("a",
+    #: ("Summer", "Winter"), "gain_power"); "… if there are no Summer plot cards revealed, …" (Winter Festival): "no";
+    #: the action its effect is written as ("gain_power", "stand", "draw_cards").
+    if_plots: tuple[str, tuple[str, ...], str] | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

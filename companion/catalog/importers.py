@@ -239,7 +239,9 @@ _STR_WHILE = (
                re.IGNORECASE),
     re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
-    # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge's type for its side
+    # "During [power] challenges, Ser Colen of Greenpools gets +3 STR." (Honor-Bound: "…, attached character …"),
+    # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge type as the side.
+    re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
     re.compile(r"^(.+?) gets? ([+-]\d+) STR during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE),
 )
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
@@ -276,12 +278,13 @@ _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
-    attached character gets +4 STR."; Flea Bottom Bastard), or a challenge type (1st edition Ancient Mariner)."""
+    attached character gets +4 STR."; Flea Bottom Bastard), or a challenge type (Ser Colen: in that type's
+    challenges, on either side)."""
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue
-        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 4) else (
-            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3
+        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 5) else (
+            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3, 4
         if fold(subject) not in {fold(name or ""), "attached character"}:
             return None
         return side.split()[0].lower(), int(amount)
@@ -533,6 +536,26 @@ _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
 _WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
+#: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven), "… if there are
+#: no Summer plot cards revealed, gain 2 power …" (Winter Festival), "… that character gains 1 power." (Jory Cassel),
+#: "… choose and stand a Bloodrider character." (Aggo, Tower of the Hand), "… if there are no Winter plot cards in play,
+#: draw 1 card." (Close Call): ``if_plots``.
+_IF_PLOTS = re.compile(r"\bif there (?:is an? ((?:summer|winter)(?: or (?:summer|winter))?) plot card|"
+                       r"are no (summer|winter) plot cards) (?:revealed|in play), "
+                       r"(?:(gain \d+ power|that character gains \d+ power)|"
+                       r"(?:choose and )?(stand)\b|(draw) \d+ cards?)", re.IGNORECASE)
+
+
+def if_plots(plain: str) -> tuple[str, tuple[str, ...], str] | None:
+    """("a" or "no", the plot traits, the action it governs) of an ``_IF_PLOTS`` sentence: its effect resolves only
+    while a revealed plot has one of the traits ("a"), or none has it ("no")."""
+    if (m := _IF_PLOTS.search(plain)) is None:
+        return None
+    traits = tuple(w.capitalize() for w in re.findall(r"summer|winter", m.group(1) or m.group(2), re.IGNORECASE))
+    action = "gain_power" if m.group(3) else ("stand" if m.group(4) else "draw_cards")
+    return ("a" if m.group(1) else "no", traits, action)
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1329,6 +1352,12 @@ _DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
 _SEARCHES_HAND = re.compile(r"(?:\bsearch\b.*?|\blook at the top \w+ cards? of your deck\b[^.]*?(?:\.\s*)?[^.]*?)"
                             r"\b(?:add|put) (?:up to )?(?:it|them|1|that card|those cards|each|\w+ of those cards)\b"
                             r"[^.]*?\b(?:in)?to (?:your|his or her) hands?\b", re.IGNORECASE | re.DOTALL)
+#: "… add the bottom card of your deck to your hand." (Lordsport Fisherman; The Lost Message "adds the top X cards of
+#: his or her deck …"), 1st edition "… reveal the top card of your deck and put it into your hand." (Shores of Ny Sar,
+#: Marbrand Outrider, …): a known card from the deck into the hand, not a draw, read as a search is.
+_TAKES_FROM_DECK = re.compile(r"\badds? the (?:top|bottom) (?:\w+ )?cards? of (?:your|his or her) deck to "
+                              r"(?:your|his or her) hand\b|\b(?:reveal|look at) the top (?:\w+ )?cards? of your deck\b"
+                              r"[^.]*?\b(?:add|put) (?:it|them|1)\b[^.]*?\b(?:in)?to your hand\b", re.IGNORECASE)
 #: A triggered ability's label: 2nd edition "<b>Challenges Action:</b>", "<b>Reaction:</b>"; 1st edition "Challenges:",
 #: "Any Phase:", "Response:" at the start of a sentence.
 _TRIGGER_2E = re.compile(r"<b>\s*((?:(?:Plot|Draw|Marshaling|Challenges?|Dominance|Standing|Taxation) )?Action|"
@@ -1536,6 +1565,7 @@ class Keywords:
     when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
+    if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2026,10 +2056,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
+        if_plots=if_plots(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
-        penalty_waived=penalty_waived, searches_hand=bool(_SEARCHES_HAND.search(plain)),
+        penalty_waived=penalty_waived,
+        searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),

@@ -238,6 +238,8 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
     "draw.if-none-drawn": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "event.cancelled": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),

@@ -549,8 +549,8 @@ def _str_recorded(t: Table, card: str) -> bool:
 
 def strength_while(t: Table, card: str) -> int:
     """"Ser Rodrik Cassel gets +2 STR while defending." (``Card.str_while``), its own or an attachment's on it, while
-    it takes part on that side in the challenge not yet ended ("During the dominance phase, …": in that phase; "…
-    during Military challenges": taking part in one),
+    it takes part on that side in the challenge not yet ended ("During [power] challenges, …": on either side of
+    one of that type; "During the dominance phase, …": in that phase),
     unless the log records its STR (``_str_recorded``)."""
     c = current_challenge(t)
     if card not in t.in_play or (c is None and t.phase is not Phase.DOMINANCE) or _str_recorded(t, card):
@@ -565,7 +565,7 @@ def strength_while(t: Table, card: str) -> int:
         if fact is None or printed(t, source) is None:
             continue
         when, amount = fact
-        if when == side or (when == "participating" and side != "dominance") or (c is not None and when == c.kind):
+        if when == side or (when in ("participating", c.kind if c else "") and side != "dominance"):
             total += amount
     return total
 

@@ -1026,6 +1026,28 @@ def count_ability_use(t: Table, action: Action) -> None:
             player.round_counts[f"{key}:{card}:{stat}"] = player.round_counts[f"{key}:run"]
 
 
+def check_plot_condition(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule: an ability whose effect resolves "if there is a Summer or Winter plot card revealed" (White
+    Raven) or "if there are no Summer plot cards revealed" (Winter Festival) gains power, stands or draws
+    (``Card.if_plots``) only while the revealed plots meet it; judged once each player with plots has one revealed."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.where:
+        return
+    cond = t.card(source).if_plots
+    if cond is None or action.type not in ((cond[2], "draw") if cond[2] == "draw_cards" else (cond[2],)):
+        return
+    seats = [s for s in t.seats if has_plots(t, s) and not t.players[s].eliminated]
+    if not seats or any(revealed_plot(t, s) is None for s in seats):
+        return
+    when, traits, _ = cond
+    shown = [p for s in seats if (p := revealed_plot(t, s)) is not None and set(traits) & set(t.card(p).traits)]
+    if when == "a" and not shown:
+        v.violate("ability.plot-needed", (source,), card=t.ref(source), traits=" / ".join(traits))
+    elif when == "no" and shown:
+        v.violate("ability.plot-barred", (source, shown[0]), card=t.ref(source), traits=" / ".join(traits),
+                  plot=t.ref(shown[0]))
+
+
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
     """"Each non-King, non-Queen character cannot gain power." (Your King Commands It, anyone's: RR: Golden Rule)."""
     for plot in revealed_plots_that(t, "power_kings_only"):
