@@ -45,7 +45,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "claim_as", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
+              "grants_insight", "grants_each", "play_phase", "draws_in_phase",
+              "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
@@ -269,6 +270,10 @@ class Card:
     #: The one phase every triggered ability of it names ("Challenges Action:"; 1st edition "Dominance:"): an event
     #: with it is played only in that phase.
     play_phase: str | None = None
+    #: The one phase every ability of it that draws names, by its label or its moment ("Challenges Action: Kneel a
+    #: Steward character to draw 1 card."; "Interrupt: When the taxation phase ends, either: draw 2 cards …"): a draw
+    #: naming it in another phase is flagged.
+    draws_in_phase: str | None = None
     #: A plot's "Treat each character as if its printed text box were blank (except for Traits)." (Fortified Position).
     blanks_characters: bool = False
     #: An attachment's "Attached character gains an [intrigue] icon and the Steward trait." (Little Bird; 1st edition

@@ -1251,6 +1251,38 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
+#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …" (not the draw phase, not insight).
+_DRAW_CARDS = re.compile(r"\bdraws? (?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b", re.IGNORECASE)
+#: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
+#: ends" (still that phase).
+_PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
+
+
+def draws_in_phase(text: str | None) -> str | None:
+    """The one phase in which every ability of a card that draws may be used: its label names it ("Challenges Action:
+    Kneel a Steward character to draw 1 card.": The New Gift; 1st edition "Dominance: Kneel Meraxes to draw 1 card.")
+    or its moment does ("Interrupt: When the taxation phase ends, either: draw 2 cards or gain 3 gold.": Ranger's
+    Cache). None: a draw under another label or none, or the phases differ."""
+    text = text or ""
+    labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
+    if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):
+        return None
+    phases: set[str | None] = set()
+    for m, end in zip(labels, [*(x.start() for x in labels[1:]), len(text)], strict=True):
+        body = _TAG.sub("", text[m.end():end])
+        if not _DRAW_CARDS.search(body):
+            continue
+        label = m.group(1).lower().removeprefix("limited ").strip()
+        moment = _PHASE_MOMENT.match(body)
+        if moment is not None and label in ("reaction", "interrupt", "forced reaction", "forced interrupt", "response"):
+            phases.add(_PHASES.get(moment.group(1).lower()))
+        elif label.endswith("action") or label in _PHASES:
+            phases.add(_PHASES.get(label.removesuffix(" action").strip()))
+        else:
+            return None
+    return phases.pop() if len(phases) == 1 and None not in phases else None
+
+
 #: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
 #: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
 _PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
@@ -1376,6 +1408,7 @@ class Keywords:
     grants_insight: bool = False  # its text gives a character insight
     grants_each: bool = False  # its additional challenges are each player's ("Each player may initiate …")
     play_phase: str | None = None  # the one phase its every triggered ability names ("Challenges Action:")
+    draws_in_phase: str | None = None  # the one phase its every ability that draws names (``draws_in_phase``)
     blanks_characters: bool = False  # every character's printed text box counts as blank (Fortified Position)
     grants_icons: tuple[str, ...] = ()  # an attachment's "Attached character gains an [intrigue] icon."
     grants_traits: tuple[str, ...] = ()  # … "the King trait"
@@ -1869,7 +1902,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
-        grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
+        grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
+        blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
