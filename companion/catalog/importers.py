@@ -891,6 +891,10 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
+    # Power on the chosen character: "choose another participating character you control. That character gains 1
+    # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
+               re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
@@ -900,7 +904,7 @@ _TARGET_FORMS = (
 )
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
-                 "take": "take_control", "save": "save"}
+                 "take": "take_control", "save": "save", "gains": "gain_power"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
@@ -970,7 +974,7 @@ def targets(plain: str, name: str | None = None
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "take_control": r"\btake control\b", "save": r"\bsave\b",
+             "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     counted = own_cost.sub("", text) if own_cost is not None else text
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1

@@ -589,7 +589,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
 def target_line(action: Action) -> tuple[str, str, str] | None:
     """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
     a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed, STR or icon modifier, a
-    take of control or a save."""
+    take of control, a save or power gained on it."""
     card, source = getattr(action, "card", None), getattr(action, "source", None)
     if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
             or (action.type == "modify" and getattr(action, "stat", None) not in MODIFIED_ON_TARGET):
@@ -602,7 +602,7 @@ def target_line(action: Action) -> tuple[str, str, str] | None:
 MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
-                  "take_control", "save")
+                  "take_control", "save", "gain_power")
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:
