@@ -62,7 +62,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "losing_attacker_claims", "discards_copy",
-              "reacts_to",
+              "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "str_while", "str_each", "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
@@ -420,6 +420,10 @@ class Card:
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
     reacts_to: tuple[str, str, int, str] | None = None
+    #: Its won challenge's reaction asks for a character of the player's in that challenge: ("attacking" |
+    #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an
+    #: attacking Bastard character" (The Red Viper).
+    won_with: tuple[str, str, str] | None = None
     #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
     #: character": (("character",), 1)).
     search_finds: tuple[tuple[str, ...], int] | None = None

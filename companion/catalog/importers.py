@@ -739,6 +739,26 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
             else "defender" if side else "")
 
 
+#: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
+#: you control an attacking Bastard character" (The Red Viper), "… a participating Lord or Lady character" (Street of
+#: Silk), "… a participating [thenightswatch] character" (Lord Commander).
+_WON_WITH = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|intrigue|power)\]? )?challenge in "
+                       r"which you control an? (attacking|participating) (?:\[(\w+)\] )?"
+                       r"((?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*(?:,? or [A-Z][\w'-]*(?: [A-Z][\w'-]*)*)*) )?character\b",
+                       re.IGNORECASE)
+
+
+def won_with(plain: str) -> tuple[str, str, str] | None:
+    """Such a reaction's character: ("attacking" | "participating", the faction or "", the Traits one of which it has,
+    "|"-joined, or ""). None: no such words, or words not read ("a participating unique [lannister] character",
+    "in-faction")."""
+    m = _WON_WITH.search(" ".join(plain.split()))
+    if m is None or not (m.group(2) or m.group(3)):
+        return None
+    traits = "|".join(x.strip() for x in re.split(r",? or |, ", m.group(3) or "") if x.strip())
+    return m.group(1).lower(), (m.group(2) or "").lower(), traits
+
+
 #: An attachment's save of the card it is attached to, and of no other: "Interrupt: When attached character would be
 #: killed or discarded from play, sacrifice Bodyguard to save that character."; 1st edition "Response: Kneel Nymeria to
 #: save attached character from being killed."
@@ -1480,6 +1500,7 @@ class Keywords:
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
+    won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -1938,7 +1959,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
-        reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
+        reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
+        str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

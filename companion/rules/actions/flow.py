@@ -579,7 +579,7 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     else:
         who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
     if who is not None:
-        words = reaction_words(trigger)
+        words = reaction_words(trigger, c.won_with)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
