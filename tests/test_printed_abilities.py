@@ -1267,6 +1267,35 @@ def test_a_cards_reaction_power_waits_for_its_trigger(catalog: Catalog) -> None:
     legal(t, GainPower("A", 1, "A.01071.1", source="A.01071.1"))
 
 
+def test_a_reaction_to_a_win_with_an_attacking_trait_character_waits_for_one(catalog: Catalog) -> None:
+    """aside53 20 (ability.reaction-trigger): The Red Viper (10003) "Reaction: After you win a challenge in which you
+    control an attacking Bastard character, The Red Viper gains 1 power.": his power after a military challenge he
+    won attacking alone (a Lord) is flagged; after one won with Obara Sand (a Bastard) attacking beside him, legal.
+    The character asked for is read in 27 printings of both editions ("a participating Lord or Lady character":
+    Street of Silk, 1st edition Right of Conquest)."""
+    from companion.catalog.importers import won_with
+    from companion.rules.actions import ApplyClaim, GainPower
+
+    assert catalog.card("10003").won_with == ("attacking", "", "Bastard")
+    assert won_with("After you win a challenge in which you control a participating Lord or Lady character, gain 1 "
+                    "power.") == ("participating", "", "Lord|Lady")
+    assert won_with("After you win an unopposed challenge in which you control an attacking character, …") is None
+    for attackers, flagged in ((["A.10003.1"], True), (["A.10003.1", "A.01108.1"], False)):
+        t = plots("2e", "01001", "01002", {"10003": 1, "01108": 1}, {})
+        in_play(t, "A.10003.1")
+        in_play(t, "A.01108.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "military", "B", attackers=attackers))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        power = GainPower("A", 1, "A.10003.1", source="A.10003.1")
+        if flagged:
+            flagged_and_refused(t, power, "ability.reaction-trigger")
+        else:
+            legal(t, power)
+
+
 def test_a_reaction_to_a_win_as_an_attacker_waits_for_one(catalog: Catalog) -> None:
     """aside48 10: The Red Viper "Reaction: After you win a challenge in which The Red Viper is participating as an
     attacker, he gains 1 power for every 5 STR by which you won the challenge." (its side read from "participating as

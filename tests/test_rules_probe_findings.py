@@ -490,6 +490,28 @@ def test_an_ability_paid_by_returning_its_card_to_hand_is_used_only_in_its_phase
             legal(t, ReturnToHand("A", "A.01130.1", source="A.01130.1"))
 
 
+def test_a_draw_whose_every_drawing_ability_names_a_phase_is_used_only_in_it() -> None:
+    """ability.phase (aside53 15, 08): The New Gift "Marshaling Action: Kneel a Steward character to gain 1 gold. …
+    Challenges Action: Kneel a Steward character to draw 1 card.": a draw naming it in the dominance phase is
+    flagged, in the challenges phase legal (its kneel is a Steward's, so only the draw shows the use); Ranger's Cache
+    "Interrupt: When the taxation phase ends, either: draw 2 cards or gain 3 gold." is read as the taxation phase's
+    (40 non-event printings of both editions)."""
+    from companion.catalog.importers import draws_in_phase
+    from companion.rules.actions import DrawCards
+
+    assert draws_in_phase("<b>Interrupt:</b> When the taxation phase ends, either: draw 2 cards or gain 3 gold.") \
+        == "taxation"
+    assert draws_in_phase("Dominance: Kneel Meraxes to draw 1 card.") == "dominance"
+    assert draws_in_phase("<b>Reaction:</b> After you win a challenge, draw 1 card.") is None
+    for phase, flagged in (("dominance", True), ("challenges", False)):
+        t = make_table({"A": {"07017": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.07017.1")
+        if flagged:
+            flagged_and_refused(t, DrawCards("A", 1, source="A.07017.1"), "ability.phase")
+        else:
+            legal(t, DrawCards("A", 1, source="A.07017.1"))
+
+
 def test_an_ability_paid_by_discarding_gold_from_its_card_is_used_only_in_its_phase() -> None:
     """ability.phase (aside41 04): Brightwater Knight "Bestow (3). Marshaling Action: Discard 1 gold from Brightwater
     Knight to reduce the cost of the next Knight character you marshal this phase by 2.": its gold removed naming

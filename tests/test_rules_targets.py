@@ -310,6 +310,29 @@ def test_a_non_trait_target_and_a_printed_cost_limit_are_read() -> None:
     legal(u, TakeControl("A", "B.01057.1", source="A.01139.1"))
 
 
+def test_power_gained_by_a_chosen_character_goes_to_a_target_the_ability_may_choose() -> None:
+    """aside53 01 (ability.target): Eddard Stark (03003) "Reaction: After Eddard Stark gains power using renown,
+    choose another participating character you control. That character gains 1 power.": after his renown in a won
+    power challenge, the power on an attacker beside him is legal, on a character of his that stayed home flagged
+    (5 printed cards read in this form: Riverrun Minstrel "choose a House Tully character. That character gains 1
+    power.", Knight of the Reach, Kingsmoot, Blackwater Rush)."""
+    from companion.rules.actions import ApplyClaim, GainPower, Renown
+
+    assert targets("choose a House Tully character. That character gains 1 power.")[0][:4] == (
+        "gain_power", "character", "", "tully")
+    t = make_table({"A": {"03003": 1, "01150": 1, "01152": 1}, "B": {}}, phase="challenges")
+    for card in ("A.03003.1", "A.01150.1", "A.01152.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.03003.1", "A.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    legal(t, Renown("A", ["A.03003.1"]))
+    flagged_and_refused(t, GainPower("A", 1, card="A.01152.1", source="A.03003.1"), "ability.target")
+    legal(t, GainPower("A", 1, card="A.01150.1", source="A.03003.1"))
+
+
 def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
     """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
     Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""

@@ -46,7 +46,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
+              "grants_insight", "grants_each", "play_phase", "draws_in_phase",
+              "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
@@ -62,7 +63,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "losing_attacker_claims", "discards_copy",
-              "reacts_to",
+              "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
@@ -276,6 +277,10 @@ class Card:
     #: The one phase every triggered ability of it names ("Challenges Action:"; 1st edition "Dominance:"): an event
     #: with it is played only in that phase.
     play_phase: str | None = None
+    #: The one phase every ability of it that draws names, by its label or its moment ("Challenges Action: Kneel a
+    #: Steward character to draw 1 card."; "Interrupt: When the taxation phase ends, either: draw 2 cards …"): a draw
+    #: naming it in another phase is flagged.
+    draws_in_phase: str | None = None
     #: A plot's "Treat each character as if its printed text box were blank (except for Traits)." (Fortified Position).
     blanks_characters: bool = False
     #: An attachment's "Attached character gains an [intrigue] icon and the Steward trait." (Little Bird; 1st edition
@@ -427,6 +432,10 @@ class Card:
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
     #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
     reacts_to: tuple[str, str, int, str] | None = None
+    #: Its won challenge's reaction asks for a character of the player's in that challenge: ("attacking" |
+    #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an
+    #: attacking Bastard character" (The Red Viper).
+    won_with: tuple[str, str, str] | None = None
     #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
     #: character": (("character",), 1)).
     search_finds: tuple[tuple[str, ...], int] | None = None

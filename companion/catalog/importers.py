@@ -835,6 +835,26 @@ def token_reacts_to(plain: str, name: str | None) -> tuple[str, str, str, int, s
     return None
 
 
+#: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
+#: you control an attacking Bastard character" (The Red Viper), "… a participating Lord or Lady character" (Street of
+#: Silk), "… a participating [thenightswatch] character" (Lord Commander).
+_WON_WITH = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|intrigue|power)\]? )?challenge in "
+                       r"which you control an? (attacking|participating) (?:\[(\w+)\] )?"
+                       r"((?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*(?:,? or [A-Z][\w'-]*(?: [A-Z][\w'-]*)*)*) )?character\b",
+                       re.IGNORECASE)
+
+
+def won_with(plain: str) -> tuple[str, str, str] | None:
+    """Such a reaction's character: ("attacking" | "participating", the faction or "", the Traits one of which it has,
+    "|"-joined, or ""). None: no such words, or words not read ("a participating unique [lannister] character",
+    "in-faction")."""
+    m = _WON_WITH.search(" ".join(plain.split()))
+    if m is None or not (m.group(2) or m.group(3)):
+        return None
+    traits = "|".join(x.strip() for x in re.split(r",? or |, ", m.group(3) or "") if x.strip())
+    return m.group(1).lower(), (m.group(2) or "").lower(), traits
+
+
 #: An attachment's save of the card it is attached to, and of no other: "Interrupt: When attached character would be
 #: killed or discarded from play, sacrifice Bodyguard to save that character."; 1st edition "Response: Kneel Nymeria to
 #: save attached character from being killed."
@@ -990,6 +1010,10 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
+    # Power on the chosen character: "choose another participating character you control. That character gains 1
+    # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
+               re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
@@ -1001,7 +1025,7 @@ _TARGET_FORMS = (
 EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
-                 "take": "take_control", "save": "save"}
+                 "take": "take_control", "save": "save", "gains": "gain_power"}
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
@@ -1077,7 +1101,7 @@ def targets(plain: str, name: str | None = None
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "take_control": r"\btake control\b", "save": r"\bsave\b",
+             "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     counted = own_cost.sub("", text) if own_cost is not None else text
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
@@ -1379,6 +1403,38 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
+#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …" (not the draw phase, not insight).
+_DRAW_CARDS = re.compile(r"\bdraws? (?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b", re.IGNORECASE)
+#: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
+#: ends" (still that phase).
+_PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
+
+
+def draws_in_phase(text: str | None) -> str | None:
+    """The one phase in which every ability of a card that draws may be used: its label names it ("Challenges Action:
+    Kneel a Steward character to draw 1 card.": The New Gift; 1st edition "Dominance: Kneel Meraxes to draw 1 card.")
+    or its moment does ("Interrupt: When the taxation phase ends, either: draw 2 cards or gain 3 gold.": Ranger's
+    Cache). None: a draw under another label or none, or the phases differ."""
+    text = text or ""
+    labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
+    if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):
+        return None
+    phases: set[str | None] = set()
+    for m, end in zip(labels, [*(x.start() for x in labels[1:]), len(text)], strict=True):
+        body = _TAG.sub("", text[m.end():end])
+        if not _DRAW_CARDS.search(body):
+            continue
+        label = m.group(1).lower().removeprefix("limited ").strip()
+        moment = _PHASE_MOMENT.match(body)
+        if moment is not None and label in ("reaction", "interrupt", "forced reaction", "forced interrupt", "response"):
+            phases.add(_PHASES.get(moment.group(1).lower()))
+        elif label.endswith("action") or label in _PHASES:
+            phases.add(_PHASES.get(label.removesuffix(" action").strip()))
+        else:
+            return None
+    return phases.pop() if len(phases) == 1 and None not in phases else None
+
+
 #: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
 #: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
 _PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
@@ -1513,6 +1569,7 @@ class Keywords:
     grants_insight: bool = False  # its text gives a character insight
     grants_each: bool = False  # its additional challenges are each player's ("Each player may initiate …")
     play_phase: str | None = None  # the one phase its every triggered ability names ("Challenges Action:")
+    draws_in_phase: str | None = None  # the one phase its every ability that draws names (``draws_in_phase``)
     blanks_characters: bool = False  # every character's printed text box counts as blank (Fortified Position)
     grants_icons: tuple[str, ...] = ()  # an attachment's "Attached character gains an [intrigue] icon."
     grants_traits: tuple[str, ...] = ()  # … "the King trait"
@@ -1581,6 +1638,7 @@ class Keywords:
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
+    won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -2033,7 +2091,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
         play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
-        grants_each=grants_each, play_phase=play_phase(text), blanks_characters="blanks_characters" in flags,
+        grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
+        blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
@@ -2066,7 +2125,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
-        reacts_to=reacts_to(text, name), search_finds=search_finds(plain), str_unread=str_unread,
+        reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
+        str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -591,7 +591,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
 def target_line(action: Action) -> tuple[str, str, str] | None:
     """(the action type, the card it affects, its ``source``) for a line that affects one card by a card effect:
     a kill, kneel, stand, discard, return to hand, shuffle into the deck, token placed, STR or icon modifier, a
-    take of control or a save."""
+    take of control, a save or power gained on it."""
     card, source = getattr(action, "card", None), getattr(action, "source", None)
     if action.type not in TARGET_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
             or (action.type == "modify" and getattr(action, "stat", None) not in MODIFIED_ON_TARGET):
@@ -604,7 +604,7 @@ def target_line(action: Action) -> tuple[str, str, str] | None:
 MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
-                  "take_control", "save")
+                  "take_control", "save", "gain_power")
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:
@@ -733,15 +733,21 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
         v.violate("event.cancel-no-event", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.reacts_to is not None and c.reacts_to[0] != "out_of_shadows_self" \
             and not trigger_due(t, player, card, c.reacts_to):  # (coming out of shadows is its play itself)
-        words = reaction_words(c.reacts_to)
+        words = reaction_words(c.reacts_to, c.won_with)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
 
-def reaction_words(trigger: tuple[str, str, int, str]) -> dict[str, Param]:
+def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str, str] | None = None
+                   ) -> dict[str, Param]:
     """A reaction's trigger in the reader's words: "after you win a challenge", " ([military])", ", by 5 or more
-    STR", ", as the attacking player"."""
+    STR", ", as the attacking player", ", in which you control an attacking Bastard character"."""
     event, kind, by, side = trigger
+    if won_with is not None and event in ("win_challenge", "unopposed"):
+        words = reaction_words(trigger)
+        which = (f"[{won_with[1]}] " if won_with[1] else "") + (" / ".join(won_with[2].split("|")) + " "
+                                                              if won_with[2] else "")
+        return {**words, "side": f"{words['side']}{msg(f'event.react.with.{won_with[0]}', which=which)}"}
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
@@ -791,7 +797,29 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
         return own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
-    return reaction_due(t, player, trigger)
+    return reaction_due(t, player, trigger) and won_with_such(t, player, t.card(source).won_with)
+
+
+def won_with_such(t: Table, player: str, wanted: tuple[str, str, str] | None) -> bool:
+    """The challenge just won holds a character of the player's as its reaction asks ("… in which you control an
+    attacking Bastard character": The Red Viper): on that side, of that faction, with one of those Traits (a
+    "House Tully" Trait or the 1st edition's House or crest counts). A challenge recorded as one entry keeps no
+    characters: not judged."""
+    last = t.challenges[-1] if t.challenges else None
+    if wanted is None or last is None or not last.attackers:
+        return True
+    side, faction, traits = wanted
+    own = last.attackers if player == last.attacker else last.defenders
+    mine = own if side == "participating" or player == last.attacker else []
+    for card in mine:
+        c = t.card(card)
+        held = {x.casefold() for x in (*(traits_of(t, card) if card in t.in_play else c.traits), *c.crests,
+                                       *c.factions)}
+        held |= {f"house {x}" for x in c.factions}
+        if (not faction or faction in c.factions) and (
+                not traits or any(w.casefold() in held for w in traits.split("|"))):
+            return True
+    return False
 
 
 def used_own_trigger(t: Table, player: str, source: str | None, *, one_card: bool = False) -> None:

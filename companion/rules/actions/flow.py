@@ -543,7 +543,8 @@ SETUP_HAND = 7
 
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
-    """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight): its text draws or it has
+    """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight), in the phase its every
+    ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions): its text draws or it has
     insight, or something the player has in play gives a character insight ("Attached character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
     for each such challenge (RR: Insight)."""
@@ -554,6 +555,10 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     if t.phase is Phase.SETUP:  # FAQ (1.9): no card ability is active during setup unless it refers to setup
         v.violate("draw.setup-ability", (source,), card=t.ref(source))
         return
+    phase = t.card(source).draws_in_phase
+    if phase is not None and t.phase.value != phase and t.card(source).type != "event" \
+            and printed(t, source) is not None:  # "Challenges Action: Kneel a Steward character to draw 1 card."
+        v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(phase))
     last = t.challenges[-1] if t.challenges else None
     if t.card(source).draws_if_won and last is not None and last.round == t.round and t.phase is Phase.CHALLENGES \
             and last.winner is not None and last.winner != player:
@@ -612,7 +617,7 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     else:
         who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
     if who is not None:
-        words = reaction_words(trigger)
+        words = reaction_words(trigger, c.won_with)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
 
