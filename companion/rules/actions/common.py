@@ -954,10 +954,20 @@ def triggered_use(t: Table, action: Action) -> str | None:
         return None
     if action.type in SELF_COSTS and source == getattr(action, "card", None):
         return str(source)
+    if action.type == "draw_cards" and phase_drawer(t.card(str(source))):
+        return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
         return None
     return str(source)
+
+
+def phase_drawer(c: Card) -> bool:
+    """A card whose every triggered ability names one phase and whose text draws ("Challenges Action: Kneel The Shadow
+    City and discard 1 card from shadows to draw 2 cards."): a draw naming it is a use of that ability. Not where
+    another draw may name it without one: its insight (own or given) or a draw-phase count."""
+    return (c.type != "event" and c.play_phase is not None and c.draws and "insight" not in c.keywords
+            and not c.grants_insight and not c.draw_phase)
 
 
 def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
