@@ -120,12 +120,14 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence stays a recorded modify.
 _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
-                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]? icon\b",
+                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]?"
+                         r"(?: and an? \[?(?P<also>military|intrigue|power)\]?)? icons?\b",
                          re.IGNORECASE)
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
     (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
     (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
+    (re.compile(r"^you are the (attacking|defending) player$", re.IGNORECASE), "side"),
     (re.compile(r"^an opponent controls an? (\w+) character$", re.IGNORECASE), "opponent_trait"),
     (re.compile(r"^you control (?:(another)|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*)?) "
                 r"(character|location)$"),
@@ -1634,6 +1636,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
+                if (also := _ICON_WHILE.match(sentence)) is not None and also.group("also") is not None:
+                    # "… gains a [military] and a [power] icon." (Cunning Steward): both, on one condition
+                    icons_while.append((also.group("also").lower(), *conditional[1:]))
             m = _SHADOW.match(sentence)
             modifier = _MODIFIER.match(sentence)
             valued = _VALUED.match(sentence)

@@ -763,6 +763,9 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return t.first_player is not None and t.first_player != seat
     if cond == "control":
         return controls_named(t, seat, arg)
+    if cond == "side":  # "While you are the defending player, …" (Cunning Steward): in a challenge under way
+        ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+        return ch is not None and (ch.defender if arg == "defending" else ch.attacker) == seat
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
