@@ -128,6 +128,7 @@ _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
     (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
     (re.compile(r"^you are the (attacking|defending) player$", re.IGNORECASE), "side"),
+    (re.compile(r"^you (?:control|have) more cards in shadows than each opponent$", re.IGNORECASE), "more_shadows"),
     (re.compile(r"^an opponent controls an? (\w+) character$", re.IGNORECASE), "opponent_trait"),
     (re.compile(r"^you control (?:(another)|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*)?) "
                 r"(character|location)$"),
@@ -173,23 +174,46 @@ def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
     icon = m.group(4).lower()
     if m.group("named") is not None:
         return (icon, "attached_is", m.group("named"))
-    itself = fold(m.group(3)) == fold(name)
-    pronoun = fold(m.group(3)) in {"he", "she", "it"}
+    condition = while_condition(m.group("when"), m.group(3), name)
+    return None if condition is None else (icon, *condition)
+
+
+def while_condition(when: str, subject: str, name: str) -> tuple[str, str] | None:
+    """The (condition, argument) of "While <when>, <subject> gains …" on the card ``name`` (``_ICON_CONDITIONS``), or
+    None: a condition in other words, or a subject that is neither the card nor the card its condition names."""
+    itself = fold(subject) == fold(name)
+    pronoun = fold(subject) in {"he", "she", "it"}
     for pattern, kind in _ICON_CONDITIONS:
-        if (c := pattern.match(m.group("when"))) is None:
+        if (c := pattern.match(when)) is None:
             continue
         if kind in {"duplicate", "attachment"}:
-            return (icon, kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
+            return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
-            return (icon, "control", c.group(1)) if itself else (
-                (icon, "control_gives", c.group(1)) if pronoun else None)
+            return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
         if not itself:
             return None
         if kind == "control_trait":
             other = "other_" if c.group(1) else ""
-            return (icon, f"control_{other}{c.group(3)}", c.group(2).replace(" or ", "|"))
-        return (icon, kind, c.group(1) if c.groups() else "")
+            return (f"control_{other}{c.group(3)}", c.group(2).replace(" or ", "|"))
+        return (kind, c.group(1) if c.groups() else "")
     return None
+
+
+#: A keyword the card (or the card its condition names) gains on a condition the table shows: "While you control more
+#: cards in shadows than each opponent, Penny gains an [intrigue] icon and stealth.", "While you are not the first
+#: player, Quentyn Martell gets +1 STR and gains stealth.", "While you control Balon Greyjoy, he gains stealth."
+_GAINS_WHILE = re.compile(r"^while (?P<when>.+?), (?P<who>.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains (?P<items>.+)$",
+                          re.IGNORECASE)
+
+
+def own_keywords_while(sentence: str, name: str | None) -> list[tuple[str, str, str]]:
+    """The keywords of ``_GAINS_WHILE`` as (keyword, condition, argument), the condition read as an icon's is
+    (``while_condition``)."""
+    m = _GAINS_WHILE.match(sentence)
+    if m is None or name is None or (condition := while_condition(m.group("when"), m.group("who"), name)) is None:
+        return []
+    items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
+    return [(item, *condition) for item in items if item in KEYWORDS]
 
 
 #: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2
@@ -1624,7 +1648,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
-            named_keywords += keywords_while(sentence)
+            named_keywords += keywords_while(sentence) + own_keywords_while(sentence, name)
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
             if (granted_crest := _CREST_GRANTS.match(sentence)) is not None:

@@ -739,18 +739,20 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
     Baratheon, he gains …", or another card its controller controls ("While you control Rickon Stark, he gains …"
     on Shaggydog)."""
     # Asked for each character's menu and each declaration: most tables hold no such card (no blank-text look).
-    if card not in t.in_play or not any(t.card(c).icons_while for c in t.in_play):
+    # A keyword gained so ("While you are not the first player, Quentyn Martell … gains stealth.") is read alike.
+    if card not in t.in_play or not any(t.card(c).icons_while or t.card(c).keywords_while for c in t.in_play):
         return False
     seat, name = t.controller(card), fold(t.card(card).name)
     own = printed(t, card)
     if own is not None and any(icon == kind and _icon_condition(t, card, seat, cond, arg)
-                               for icon, cond, arg in own.icons_while):
+                               for icon, cond, arg in (*own.icons_while, *own.keywords_while)):
         return True
     if any(icon == kind and cond == "attached_is" and fold(arg) == name
            for f in attached_facts(t, card) for icon, cond, arg in f.icons_while):
         return True
     return any(icon == kind and cond == "control_gives" and fold(arg) == name
-               for c in printed_cards(t, seat) if c != card for icon, cond, arg in t.card(c).icons_while)
+               for c in printed_cards(t, seat) if c != card
+               for icon, cond, arg in (*t.card(c).icons_while, *t.card(c).keywords_while))
 
 
 def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
@@ -763,6 +765,9 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return t.first_player is not None and t.first_player != seat
     if cond == "control":
         return controls_named(t, seat, arg)
+    if cond == "more_shadows":  # "While you control more cards in shadows than each opponent, …" (Penny)
+        return all(len(t.players[seat].zones[Zone.SHADOWS]) > len(p.zones[Zone.SHADOWS])
+                   for other, p in t.players.items() if other != seat)
     if cond == "side":  # "While you are the defending player, …" (Cunning Steward): in a challenge under way
         ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
         return ch is not None and (ch.defender if arg == "defending" else ch.attacker) == seat
@@ -784,7 +789,8 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == keyword)
     if change:
         return change > 0
-    return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
+    return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or conditional_icon(
+        t, card, keyword) or any(
         keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
         or granted_this_phase(t, card, keyword) or any(keyword in (t.card(g).each_gains or ("", "", ()))[2]
                                                       for g in each_gains_on(t, card))
