@@ -894,10 +894,14 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
+#: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
+#: in the target's icon part as "icons<N" (fewer than N icons).
+_ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -980,7 +984,7 @@ def targets(plain: str, name: str | None = None
             found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
                           (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-                          (g["icon"] or "").lower(),
+                          (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g["icons"] or "").lower(), ""),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
                           "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
                           else "opponent" if whose else "",

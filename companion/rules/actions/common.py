@@ -568,7 +568,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
         if min(c.strength or 0, strength(t, card)) > most:
             return "ability.target.str", {"most": most}
-    if icon and has_icon(t, card, icon):
+    if icon.startswith("icons<"):  # "a participating character with fewer than 2 challenge icons"
+        if sum(has_icon(t, card, k) for k in ("military", "intrigue", "power")) >= int(icon[6:]):
+            return "ability.target.icons", {"fewer": int(icon[6:])}
+    elif icon and has_icon(t, card, icon):
         return "ability.target.icon", {"icon": msg(f"challenge.kind.{icon}")}
     controller = t.controller(card)
     if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
