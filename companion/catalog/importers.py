@@ -1319,6 +1319,8 @@ _EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
 #: card by 1.": only when it names the card.
 _CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military|intrigue|power)\]? challenge)?, "
+                          r"(?:if (?P<if>the defending player controls a card in shadows|you control (?:another|an) "
+                          r"attacking (?P<trait>[A-Z][\w ]*?) character), )?"
                           r"raise the claim value on your revealed plot card by 1$", re.IGNORECASE)
 #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy)
 _BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text box as if it were| as if its printed "
@@ -1378,6 +1380,7 @@ class Keywords:
     stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
+    claim_attacking_if: str = ""  # Red Ronnet: "shadows"; Elia Sand: "attacking:Sand Snake"
     claim_as: tuple[str, tuple[str, ...], int] | None = None  # Desperate Attack: ("defending", ICONS, 1): ``_CLAIM_AS``
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
     zero_base: tuple[str, ...] = ()  # a plot's "Treat the base gold value on each revealed … plot card as if it were 0"
@@ -1534,6 +1537,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stands_attacking: tuple[str, ...] = ()
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
+    claim_attacking_if = ""
     claim_as: tuple[str, tuple[str, ...], int] | None = None
     blanks_attached = False
     zero_base: list[str] = []
@@ -1834,6 +1838,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                             (side_raise.group(2).lower(),) if side_raise.group(2) else ICONS, int(side_raise.group(4)))
             elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
                 claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
+                claim_attacking_if = "" if raise_.group("if") is None else (
+                    "shadows" if raise_.group("trait") is None else f"attacking:{raise_.group('trait')}")
             elif grant:
                 extra_challenges.append(grant.group(2).lower())
                 grants_each = grants_each or grant.group(1).lower() == "each player"
@@ -1887,7 +1893,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
         dominance=dominance, attachments_except=tuple(excepted), extra_limited=extra_limited,
         enters_knelt=enters_knelt, opponent_first=opponent_first, stands_attacking=stands_attacking,
-        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, claim_as=claim_as,
+        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking,
+        claim_attacking_if=claim_attacking_if, claim_as=claim_as,
         blanks_attached=blanks_attached,
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,

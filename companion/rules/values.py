@@ -911,13 +911,26 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
     counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
                  and t.in_play[card].duplicate_of is None and card not in counted
-                 and kind in getattr(printed(t, card), "claim_attacking", ()))
+                 and kind in getattr(printed(t, card), "claim_attacking", ())
+                 and _claim_raise_holds(t, card, t.card(card).claim_attacking_if, defender, attackers))
     for seat, sides in ((defender, ("defending", "either")), (attacker, ("either",))):
         for card in printed_cards(t, seat):
             side = t.card(card).claim_as
             if side is not None and side[0] in sides and kind in side[1] and card not in counted:
                 raised += side[2]
     return claim(t, attacker) + raised
+
+
+def _claim_raise_holds(t: Table, card: str, condition: str, defender: str, attackers: list[str]) -> bool:
+    """The condition of an attacker's claim raise (``Card.claim_attacking_if``): "if the defending player controls a
+    card in shadows" (Red Ronnet), "if you control another attacking Sand Snake character" (Elia Sand)."""
+    if condition == "shadows":
+        return bool(t.players[defender].zones[Zone.SHADOWS])
+    if condition.startswith("attacking:"):
+        trait = condition.removeprefix("attacking:").casefold()
+        return any(a != card and a in t.in_play and trait in {x.casefold() for x in traits_of(t, a)}
+                   for a in attackers)
+    return True
 
 
 def challenge_claim(t: Table, c: ChallengeRecord) -> int:
