@@ -294,6 +294,24 @@ def test_a_character_that_raises_the_claim_while_attacking() -> None:
     assert t.challenges[-1].claim == 1
 
 
+def test_a_claim_raise_while_attacking_on_a_condition() -> None:
+    """claim.count (aside54 30): Red Ronnet "While Red Ronnet is attacking, if the defending player controls a card in
+    shadows, raise the claim value on your revealed plot card by 1.": claim 2 while Bob has a card in shadows, 1
+    while he has none. Read too for Elia Sand and Raiding Khalasar ("if you control (another) an attacking <Trait>
+    character")."""
+    from companion.rules.state import Zone
+
+    for in_shadows, due in ((True, 2), (False, 1)):
+        t = challenge_table("2e", "11107")
+        in_play(t, "A.11107.1")
+        if in_shadows:
+            t.move("B.01057.1", "B", Zone.SHADOWS)  # his one character, in shadows
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.11107.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        assert t.challenges[-1].claim == due, in_shadows
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_claim_after_a_challenge_nobody_won_is_recorded_as_it_happened_in_advisory_mode(edition: str) -> None:
     """RR: Appendix I › 4.2.4: claim is applied only if the attacker won. At an advisory table a claim applied anyway is

@@ -1411,6 +1411,44 @@ def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> 
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01141.1", "A.01086.1"]))
 
 
+def test_an_icon_gained_while_its_player_defends_counts_on_that_side_only(catalog: Catalog) -> None:
+    """challenge.icon (aside54 10): Cunning Steward "While you are the defending player, Cunning Steward gains a
+    [military] and a [power] icon." (both icons read, The Redwyne Fleet's "he gains a [military] and a [power] icon"
+    too): it defends a military challenge (legal); it attacks in one (flagged: it has only its [intrigue] icon)."""
+    assert catalog.card("11025").icons_while == (("military", "side", "defending"), ("power", "side", "defending"))
+    assert len(catalog.card("21022").icons_while) == 2
+    t = plots("2e", "01001", "00006", {"11025": 1}, {"01091": 1})
+    in_play(t, "A.11025.1")
+    in_play(t, "B.01091.1")
+    attacking = t.clone()
+    to_challenges(t)
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01091.1"]))
+    legal(t, DeclareDefenders("A", ["A.11025.1"]))
+    to_challenges(attacking)
+    flagged_and_refused(attacking, InitiateChallenge("A", "military", "B", attackers=["A.11025.1"]), "challenge.icon")
+
+
+def test_a_keyword_and_an_icon_gained_while_a_condition_holds(catalog: Catalog) -> None:
+    """challenge.stealth-count, challenge.icon (aside54 23): Penny "While you control more cards in shadows than each
+    opponent, Penny gains an [intrigue] icon and stealth." With a card of A's in shadows and none of B's she attacks
+    an intrigue challenge bypassing a Knight (legal); with none she has neither (flagged). Read in that shape for 30
+    2nd-edition printings ("While you are not the first player, Quentyn Martell gets +1 STR and gains stealth.")."""
+    assert catalog.card("11029").keywords_while == (("stealth", "more_shadows", ""),)
+    assert catalog.card("03031").keywords_while == (("stealth", "not_first", ""),)
+    t = plots("2e", "01001", "00006", {"11029": 1, "01091": 1}, {"01150": 1})
+    in_play(t, "A.11029.1")
+    in_play(t, "B.01150.1")
+    bare = t.clone()
+    shadows(t, "A.01091.1")
+    for table in (t, bare):
+        to_challenges(table)
+    attack = InitiateChallenge("A", "intrigue", "B", attackers=["A.11029.1"], bypassed=["B.01150.1"])
+    v = play(bare.clone(), attack)
+    assert {"challenge.icon", "challenge.stealth-count"} <= set(rules_of(v))
+    legal(t, attack)
+
+
 def test_str_while_defending_and_a_plots_str_for_each_trait_count_in_the_totals() -> None:
     """probe27 26, 27 (1st edition): Ser Rodrik Cassel "gets +2 STR while defending" (2 + 2 against Ser Jaime's 3:
     the defender wins); Tourney for the Hand: "Each of your Knight characters gets +1 STR …" (Ser Jaime 3 + 1 against

@@ -531,6 +531,19 @@ def test_an_ability_paid_by_discarding_gold_from_its_card_is_used_only_in_its_ph
             legal(t, spend)
 
 
+def test_a_phase_ability_s_draw_is_taken_only_in_its_phase() -> None:
+    """ability.phase (aside54 07): The Shadow City "Challenges Action: Kneel The Shadow City and discard 1 card from
+    shadows to draw 2 cards.": its draw naming it as the source in the marshaling phase is flagged; in the challenges
+    phase it is legal."""
+    for phase, flagged in (("marshaling", True), ("challenges", False)):
+        t = make_table({"A": {"11017": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.11017.1")
+        if flagged:
+            flagged_and_refused(t, DrawCards("A", 2, source="A.11017.1"), "ability.phase")
+        else:
+            legal(t, DrawCards("A", 2, source="A.11017.1"))
+
+
 def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> None:
     """ability.phase (aside36 29): 1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to choose and kill a
     character with STR 2 or lower.": his kneel recorded without a source, the kill naming him as its source in the

@@ -63,6 +63,20 @@ def test_filthy_accusations_kneels_one_character() -> None:
     legal(t, Kneel("A", "B.01057.2"))
 
 
+def test_a_target_with_fewer_than_2_challenge_icons(catalog: Catalog) -> None:
+    """ability.target (aside54 04): Shadow of the Wall "Choose and stand a character with 1 or fewer challenge
+    icons.": standing Tumblestone Knight ([military] and [power]) is flagged, Cunning Steward ([intrigue]) is legal.
+    Read for 5 printings (Maiden of Poisons "… a participating character with fewer than 2 challenge icons …",
+    Southron Messenger; Trystane Martell "… a character with no challenge icons …")."""
+    assert catalog.card("11035").targets[0][7] == "icons<2" and catalog.card("22010").targets[0][7] == "icons<1"
+    t = plots("2e", "01001", "00006", {"13026": 1}, {"01150": 1, "11025": 1})
+    for card in ("B.01150.1", "B.11025.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    flagged_and_refused(t, Stand("A", "B.01150.1", source="A.13026.1"), "ability.target")
+    legal(t, Stand("A", "B.11025.1", source="A.13026.1"))
+
+
 def test_consolidation_of_power_kneels_up_to_4_total_str() -> None:
     """aside34 18: "Choose and kneel up to 4 total STR worth of characters controlled by the same player."
     (Consolidation of Power): the Dayne Knight (2), then Obara Sand (3: 5 in all) is flagged (ability.target); the

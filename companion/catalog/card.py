@@ -68,7 +68,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
-              "cancels_events",
+              "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -221,6 +221,9 @@ class Card:
     #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed
     #: plot card by 1.": those types.
     claim_attacking: tuple[str, ...] = ()
+    #: Its raise's condition (``claim_attacking``): "if the defending player controls a card in shadows" (Red Ronnet):
+    #: "shadows"; "if you control another attacking Sand Snake character" (Elia Sand): "attacking:Sand Snake".
+    claim_attacking_if: str = ""
     #: "While you are the defending player, raise the claim value on the attacking player's revealed plot card by 1."
     #: (Desperate Attack), "During [power] challenges in which you are the attacking or defending player, …" (Cape
     #: Wrath): ("defending" or "either", the challenge types, the raise), while its text counts for its controller.

@@ -127,12 +127,15 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
 _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
-                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]? icon\b",
+                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]?"
+                         r"(?: and an? \[?(?P<also>military|intrigue|power)\]?)? icons?\b",
                          re.IGNORECASE)
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
     (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
     (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
+    (re.compile(r"^you are the (attacking|defending) player$", re.IGNORECASE), "side"),
+    (re.compile(r"^you (?:control|have) more cards in shadows than each opponent$", re.IGNORECASE), "more_shadows"),
     (re.compile(r"^an opponent controls an? (\w+) character$", re.IGNORECASE), "opponent_trait"),
     (re.compile(r"^you control (?:(another)|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*)?) "
                 r"(character|location)$"),
@@ -225,6 +228,27 @@ def self_while(sentence: str, name: str | None) -> tuple[str, str, int, tuple[st
     gained = tuple(k for k in KEYWORDS if re.search(rf"\b{k}\b", m.group(0)[m.end(3):], re.IGNORECASE))
     cond = condition_of(when, name, True, False)
     return None if cond is None else (*cond, amount, gained)
+#: A keyword the card (or the card its condition names) gains on a condition the table shows: "While you control more
+#: cards in shadows than each opponent, Penny gains an [intrigue] icon and stealth.", "While you are not the first
+#: player, Quentyn Martell gets +1 STR and gains stealth.", "While you control Balon Greyjoy, he gains stealth."
+_GAINS_WHILE = re.compile(r"^while (?P<when>.+?), (?P<who>.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains (?P<items>.+)$",
+                          re.IGNORECASE)
+
+
+def while_condition(when: str, subject: str, name: str) -> tuple[str, str] | None:
+    """The (condition, argument) of "While <when>, <subject> gains …" on the card ``name`` (``condition_of``), or
+    None: a condition in other words, or a subject that is neither the card nor a pronoun for it."""
+    return condition_of(when, name, fold(subject) == fold(name), fold(subject) in {"he", "she", "it"})
+
+
+def own_keywords_while(sentence: str, name: str | None) -> list[tuple[str, str, str]]:
+    """The keywords of ``_GAINS_WHILE`` as (keyword, condition, argument), the condition read as an icon's is
+    (``while_condition``)."""
+    m = _GAINS_WHILE.match(sentence)
+    if m is None or name is None or (condition := while_condition(m.group("when"), m.group("who"), name)) is None:
+        return []
+    items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
+    return [(item, *condition) for item in items if item in KEYWORDS]
 
 
 #: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2
@@ -984,10 +1008,14 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
+#: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
+#: in the target's icon part as "icons<N" (fewer than N icons).
+_ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
 _TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
@@ -1084,7 +1112,7 @@ def targets(plain: str, name: str | None = None
             found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
                           (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
                           int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-                          (g["icon"] or "").lower(),
+                          (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g["icons"] or "").lower(), ""),
                           "loser" if "losing" in whose else "own" if whose == "you control" else
                           "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
                           else "opponent" if whose else "",
@@ -1477,6 +1505,8 @@ _EXTRA_CHALLENGE = re.compile(r"^(you|each player) may initiate (?:an additional
 #: "While Cersei Lannister is attacking during an [intrigue] challenge, raise the claim value on your revealed plot
 #: card by 1.": only when it names the card.
 _CLAIM_RAISE = re.compile(r"^while (.+?) is attacking(?: during an? \[?(military|intrigue|power)\]? challenge)?, "
+                          r"(?:if (?P<if>the defending player controls a card in shadows|you control (?:another|an) "
+                          r"attacking (?P<trait>[A-Z][\w ]*?) character), )?"
                           r"raise the claim value on your revealed plot card by 1$", re.IGNORECASE)
 #: "Treat attached character's printed text box as if it were blank (except for Traits)." (Milk of the Poppy)
 _BLANKS = re.compile(r"^treat attached (?:character|location)(?:'s printed text box as if it were| as if its printed "
@@ -1544,6 +1574,7 @@ class Keywords:
     stands_attacking: tuple[str, ...] = ()  # challenge types in which it does not kneel when declared as an attacker
     extra_challenges: tuple[str, ...] = ()  # one type a grant: "You may initiate an additional [power] challenge …"
     claim_attacking: tuple[str, ...] = ()  # types in which its attacking raises its controller's claim by 1
+    claim_attacking_if: str = ""  # Red Ronnet: "shadows"; Elia Sand: "attacking:Sand Snake"
     claim_as: tuple[str, tuple[str, ...], int] | None = None  # Desperate Attack: ("defending", ICONS, 1): ``_CLAIM_AS``
     claim_trait: tuple[str, tuple[str, ...], int] | None = None  # Muster the Realm: ("Army", ICONS, 1)
     blanks_attached: bool = False  # an attachment that blanks the printed text box of the card it is on
@@ -1709,6 +1740,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stands_attacking: tuple[str, ...] = ()
     extra_challenges: list[str] = []
     claim_attacking: tuple[str, ...] = ()
+    claim_attacking_if = ""
     claim_as: tuple[str, tuple[str, ...], int] | None = None
     claim_trait: tuple[str, tuple[str, ...], int] | None = None
     blanks_attached = False
@@ -1833,7 +1865,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     and not (name is not None and fold(_OWN_SUBJECT.sub("", sentence)).startswith(fold(name))
                              and "contribut" not in word):
                 str_unread = True  # its own STR ("While you control Right, Left gets +1 STR") is a recorded modify
-            named_keywords += keywords_while(sentence)
+            named_keywords += keywords_while(sentence) + own_keywords_while(sentence, name)
             own_while = self_while(sentence, name) or own_while  # read on: the sentence may say more
             if (crest := _UNKILLABLE_CREST.match(sentence)) is not None:
                 unkillable_crest = crest.group(1)
@@ -1846,6 +1878,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
+                if (also := _ICON_WHILE.match(sentence)) is not None and also.group("also") is not None:
+                    # "… gains a [military] and a [power] icon." (Cunning Steward): both, on one condition
+                    icons_while.append((also.group("also").lower(), *conditional[1:]))
             if (by_trait := _CLAIM_TRAIT.match(sentence)) is not None and (
                     by_trait.group(3).lower() == "your revealed plot card"
                     or (name is not None and fold(by_trait.group(3)) == fold(name))):
@@ -2026,6 +2061,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                             (side_raise.group(2).lower(),) if side_raise.group(2) else ICONS, int(side_raise.group(4)))
             elif raise_ and name is not None and fold(raise_.group(1)) == fold(name):
                 claim_attacking = (raise_.group(2).lower(),) if raise_.group(2) else ICONS
+                claim_attacking_if = "" if raise_.group("if") is None else (
+                    "shadows" if raise_.group("trait") is None else f"attacking:{raise_.group('trait')}")
             elif grant:
                 extra_challenges.append(grant.group(2).lower())
                 grants_each = grants_each or grant.group(1).lower() == "each player"
@@ -2079,8 +2116,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
         dominance=dominance, attachments_except=tuple(excepted), extra_limited=extra_limited,
         enters_knelt=enters_knelt, opponent_first=opponent_first, stands_attacking=stands_attacking,
-        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking, claim_as=claim_as,
-        claim_trait=claim_trait,
+        extra_challenges=tuple(extra_challenges), claim_attacking=claim_attacking,
+        claim_attacking_if=claim_attacking_if, claim_as=claim_as, claim_trait=claim_trait,
         blanks_attached=blanks_attached,
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,

@@ -762,18 +762,20 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
     Baratheon, he gains …", or another card its controller controls ("While you control Rickon Stark, he gains …"
     on Shaggydog)."""
     # Asked for each character's menu and each declaration: most tables hold no such card (no blank-text look).
-    if card not in t.in_play or not any(t.card(c).icons_while for c in t.in_play):
+    # A keyword gained so ("While you are not the first player, Quentyn Martell … gains stealth.") is read alike.
+    if card not in t.in_play or not any(t.card(c).icons_while or t.card(c).keywords_while for c in t.in_play):
         return False
     seat, name = t.controller(card), fold(t.card(card).name)
     own = printed(t, card)
     if own is not None and any(icon == kind and _icon_condition(t, card, seat, cond, arg)
-                               for icon, cond, arg in own.icons_while):
+                               for icon, cond, arg in (*own.icons_while, *own.keywords_while)):
         return True
     if any(icon == kind and cond == "attached_is" and fold(arg) == name
            for f in attached_facts(t, card) for icon, cond, arg in f.icons_while):
         return True
     return any(icon == kind and cond == "control_gives" and fold(arg) == name
-               for c in printed_cards(t, seat) if c != card for icon, cond, arg in t.card(c).icons_while)
+               for c in printed_cards(t, seat) if c != card
+               for icon, cond, arg in (*t.card(c).icons_while, *t.card(c).keywords_while))
 
 
 def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
@@ -790,6 +792,12 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return len(t.players[seat].zones[Zone.USED]) < int(arg)
     if cond in ("plot_a", "plot_no", "no_shadows", "no_loyal"):
         return each_while_holds(t, seat, cond.removeprefix("plot_"), arg)
+    if cond == "more_shadows":  # "While you control more cards in shadows than each opponent, …" (Penny)
+        return all(len(t.players[seat].zones[Zone.SHADOWS]) > len(p.zones[Zone.SHADOWS])
+                   for other, p in t.players.items() if other != seat)
+    if cond == "side":  # "While you are the defending player, …" (Cunning Steward): in a challenge under way
+        ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+        return ch is not None and (ch.defender if arg == "defending" else ch.attacker) == seat
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
@@ -812,7 +820,8 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
     own = t.card(card).self_while  # "… Greatjon's Vanguard gets +2 STR and gains renown."
     if own is not None and keyword in own[3] and self_while_holds(t, card):
         return True
-    return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or any(
+    return (t.card(card).has_keyword(keyword) and printed(t, card) is not None) or conditional_icon(
+        t, card, keyword) or any(
         keyword in f.grants_keywords or _named_keyword(t, card, f, keyword) for f in attached_facts(t, card)) \
         or granted_this_phase(t, card, keyword) or any(keyword in (t.card(g).each_gains or ("", "", ()))[2]
                                                       for g in each_gains_on(t, card))
@@ -934,7 +943,8 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
     counted = recorded_sources(t, "claim", attacker)
     raised = sum(1 for card in attackers if card in t.in_play and t.in_play[card].controller == attacker
                  and t.in_play[card].duplicate_of is None and card not in counted
-                 and kind in getattr(printed(t, card), "claim_attacking", ()))
+                 and kind in getattr(printed(t, card), "claim_attacking", ())
+                 and _claim_raise_holds(t, card, t.card(card).claim_attacking_if, defender, attackers))
     for seat, sides in ((defender, ("defending", "either")), (attacker, ("either",))):
         for card in printed_cards(t, seat):
             side = t.card(card).claim_as
@@ -948,6 +958,18 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
                 for a in attackers):
             raised += by_trait[2]
     return claim(t, attacker) + raised
+
+
+def _claim_raise_holds(t: Table, card: str, condition: str, defender: str, attackers: list[str]) -> bool:
+    """The condition of an attacker's claim raise (``Card.claim_attacking_if``): "if the defending player controls a
+    card in shadows" (Red Ronnet), "if you control another attacking Sand Snake character" (Elia Sand)."""
+    if condition == "shadows":
+        return bool(t.players[defender].zones[Zone.SHADOWS])
+    if condition.startswith("attacking:"):
+        trait = condition.removeprefix("attacking:").casefold()
+        return any(a != card and a in t.in_play and trait in {x.casefold() for x in traits_of(t, a)}
+                   for a in attackers)
+    return True
 
 
 def challenge_claim(t: Table, c: ChallengeRecord) -> int:

@@ -570,7 +570,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
         if min(c.strength or 0, strength(t, card)) > most:
             return "ability.target.str", {"most": most}
-    if icon and has_icon(t, card, icon):
+    if icon.startswith("icons<"):  # "a participating character with fewer than 2 challenge icons"
+        if sum(has_icon(t, card, k) for k in ("military", "intrigue", "power")) >= int(icon[6:]):
+            return "ability.target.icons", {"fewer": int(icon[6:])}
+    elif icon and has_icon(t, card, icon):
         return "ability.target.icon", {"icon": msg(f"challenge.kind.{icon}")}
     controller = t.controller(card)
     if (whose == "own" and controller != seat) or (whose == "opponent" and controller == seat):
@@ -994,10 +997,20 @@ def triggered_use(t: Table, action: Action) -> str | None:
     if source == getattr(action, "card", None) and (
             action.type in SELF_COSTS or action.type in t.card(source).self_only):  # Bronn: "take control of Bronn"
         return str(source)
+    if action.type == "draw_cards" and phase_drawer(t.card(str(source))):
+        return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
         return None
     return str(source)
+
+
+def phase_drawer(c: Card) -> bool:
+    """A card whose every triggered ability names one phase and whose text draws ("Challenges Action: Kneel The Shadow
+    City and discard 1 card from shadows to draw 2 cards."): a draw naming it is a use of that ability. Not where
+    another draw may name it without one: its insight (own or given) or a draw-phase count."""
+    return (c.type != "event" and c.play_phase is not None and c.draws and "insight" not in c.keywords
+            and not c.grants_insight and not c.draw_phase)
 
 
 def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
