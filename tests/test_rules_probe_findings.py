@@ -659,6 +659,24 @@ def test_a_draw_only_if_none_drawn_this_phase() -> None:
     flagged_and_refused(t, DrawCards("A", 3, source="A.02006.2"), "draw.if-none-drawn")
 
 
+def test_a_reaction_to_a_claim_kill_in_a_challenge_its_player_initiated() -> None:
+    """ability.reaction-trigger (aside50 20): Rakharo "Reaction: After a character is killed to satisfy claim during a
+    challenge you initiated, Rakharo gains 1 power.": Alice wins a military challenge with Rakharo; his power before
+    Bob's claim is flagged, after Bob's claim kills his character legal. Bob's Rakharo gains nothing by it: Bob did
+    not initiate that challenge."""
+    from companion.rules.actions import GainPower
+    from tests.tables import military_won_by_a
+
+    t = make_table({"A": {"02033": 1}, "B": {"01057": 1, "02033": 1}}, phase="challenges")
+    in_play(t, "B.01057.1")
+    in_play(t, "B.02033.1")
+    military_won_by_a(t, "A.02033.1")
+    flagged_and_refused(t, GainPower("A", 1, "A.02033.1", source="A.02033.1"), "ability.reaction-trigger")
+    legal(t, ApplyClaim("B", ["B.01057.1"]))
+    flagged_and_refused(t, GainPower("B", 1, "B.02033.1", source="B.02033.1"), "ability.reaction-trigger")
+    legal(t, GainPower("A", 1, "A.02033.1", source="A.02033.1"))
+
+
 def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_from_the_deck() -> None:
     """aside38 08 (discard.not-a-copy): The Tickler "Dominance Action: Kneel The Tickler to discard the top card of an
     opponent's deck. Then, you may choose 1 copy of that card, and discard it from play.": after it discards Sea

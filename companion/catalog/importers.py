@@ -766,7 +766,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
     opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After you become the
-    first player" ("first_player", …); "After <its name>
+    first player" ("first_player", …); "After a character is killed to satisfy claim during a challenge you
+    initiated" ("claim_killed", "", 0, "attacker"); "After <its name>
     comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
@@ -806,6 +807,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you become the first player[,.]", plain[start:],
                                re.IGNORECASE):
         return ("first_player", "", 0, "")  # Cersei's Wheelhouse: "…, either: gain 1 gold, or draw 1 card."
+    claim = re.match(r"^(?:reaction|response)\s*:\s*after a character is killed to satisfy claim( during a challenge "
+                     r"you initiated)?[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
+    if claim is not None:  # Rakharo: "…, Rakharo gains 1 power."
+        return ("claim_killed", "", 0, "attacker" if claim.group(1) else "")
     begins = re.match(r"^(?:reaction|response)\s*:\s*after the (plot|draw|marshaling|challenges|dominance|standing|"
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:

@@ -793,7 +793,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player")
+                "out_of_shadows_self", "first_player", "claim_killed")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -886,6 +886,11 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")
+    if event == "claim_killed":  # this round's last challenge, a military one, its claim applied (which characters
+        # it killed is not judged: lenient); "during a challenge you initiated": the player attacked
+        last = t.challenges[-1] if t.challenges else None
+        return t.phase is Phase.CHALLENGES and last is not None and last.round == t.round \
+            and last.kind == "military" and last.claim_applied and (side != "attacker" or last.attacker == player)
     if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
         return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
             and not counted_this_round(t.round, p, f"trigger-used:{source}")
