@@ -33,8 +33,8 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker
                        r"to (attack or defend|attack|defend))"
                        r"(?: (?:in|during) (?:an? )?\[?(military|intrigue|power)\]? challenges?)?"
                        r"(?: against an opponent who does not control an? (\w+) character|"
-                       r"(?P<unread> against an opponent .+| an opponent .+| while .+|"
-                       r" (?:in|during) the first challenge initiated each (?:phase|round)))?(?:, and .*)?$",
+                       r"(?P<unread> against an opponent .+| an opponent .+| while .+)|"
+                       r"(?P<first> (?:in|during) the first challenge initiated each (?:phase|round)))?(?:, and .*)?$",
                        re.IGNORECASE)
 #: "While a player has a War plot revealed, Vanguard of the North does not kneel …" (Core), "While you control Right,
 #: Left gets +1 STR, gains a [power] icon, and does not kneel when declared as a defender.": the condition read, the
@@ -1869,6 +1869,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 types = (unkneeling.group(4).lower(),) if unkneeling.group(4) else ICONS
                 if unkneeling.group("unread"):  # "… against an opponent with more cards …": read leniently
                     no_kneel_while = ("unread", "")
+                elif unkneeling.group("first"):  # 1st edition Vanguard Scouts: the round's first challenge, anyone's
+                    no_kneel_while = ("first_challenge", "")
                 if "attack" in roles:
                     stands_attacking = types
                     kneels_if_opponent_has = unkneeling.group(5)  # Balon Greyjoy: "… who does not control a King"

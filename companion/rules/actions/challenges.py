@@ -350,13 +350,17 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool | No
 def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool | None:
     """The condition of a character's "does not kneel when declared …" holds now: "While a player has a War plot
     revealed" (any player's revealed plot has the trait), "While you control Right" (its controller controls a card of
-    that title in play), read as the "cannot be declared" conditions are (``_condition_holds``); a condition in another
+    that title in play), read as the "cannot be declared" conditions are (``_condition_holds``), 1st edition "during
+    the first challenge initiated each phase" (no other challenge this round before it); a condition in another
     shape the log cannot decide ("unread"): None (it may hold: a knelt misreading would flag a legal move)."""
     if condition is None:
         return True
     if condition[0] == "unread":  # "… against an opponent with more cards …": not decided here
         return None
     kind, arg = condition
+    if kind == "first_challenge":  # "… during the first challenge initiated each phase." (one challenges phase)
+        current = current_challenge(t)
+        return not any(ch.round == t.round and ch is not current for ch in t.challenges)
     if kind == "plot_trait":
         return _condition_holds(t, card, "plot_trait", arg, False)
     return not _condition_holds(t, card, "unless_control", arg, False)
