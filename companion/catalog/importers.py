@@ -108,6 +108,10 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
                                r"characters that have a trait in common with .+?) cannot be declared as (?:a )?"
                                r"defenders?$", re.IGNORECASE)
+#: 1st edition The Fox's Teeth: "While The Fox's Teeth is attacking, only knelt characters may be declared as
+#: defenders." ("standing" characters are barred; knelt ones may be declared: its sentence before says so).
+_ONLY_KNELT_DEFEND = re.compile(r"^while (.+?) is attacking, only knelt characters may be declared as defenders$",
+                                re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -118,7 +122,8 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: An icon gained under a condition the table shows: "While Arya Stark has a duplicate, she gains a [military] icon.",
 #: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
 #: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
-#: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
+#: opponent controls a King character, …", 1st edition "While there is no other card named King's Champion in play,
+#: it gains a Power icon …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
 _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
                          r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]? icon\b",
@@ -126,6 +131,7 @@ _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
     (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
+    (re.compile(r"^there is no other card named (.+?) in play$", re.IGNORECASE), "no_other_named"),
     (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
     (re.compile(r"^an opponent controls an? (\w+) character$", re.IGNORECASE), "opponent_trait"),
     (re.compile(r"^you control (?:(another)|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*)?) "
@@ -187,7 +193,7 @@ def condition_of(when: str, name: str, itself: bool, pronoun: bool) -> tuple[str
     for pattern, kind in _ICON_CONDITIONS:
         if (c := pattern.match(when)) is None:
             continue
-        if kind in {"duplicate", "attachment"}:
+        if kind in {"duplicate", "attachment", "no_other_named"}:
             return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
             return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
@@ -1478,7 +1484,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
-    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing": ``_DEFENDERS_BARRED``
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
@@ -1769,6 +1775,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(barred := _DEFENDERS_BARRED.match(sentence)):
                 words = barred.group(2).lower()  # type: ignore[union-attr]
                 defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else "shared_trait"
+                continue
+            if named(_ONLY_KNELT_DEFEND.match(sentence)):
+                defenders_barred = "standing"
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]

@@ -231,7 +231,7 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
         return False
     # "… may be declared as a defender during [power] challenges …, even while kneeling" (Obara Sand): no icon needed.
     defending_anyway = defending and kind in getattr(printed(t, card), "defends_kneeling", ())
-    if declaring and t.in_play[card].kneeling and not defending_anyway:
+    if declaring and t.in_play[card].kneeling and not defending_anyway and not (defending and knelt_may_defend(t)):
         v.violate("challenge.kneeling", (card,), card=t.ref(card))
     if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
@@ -584,6 +584,14 @@ class DeclareDefenders(Action):
             c.stage = Stage.DEFENDERS
 
 
+def knelt_may_defend(t: Table) -> bool:
+    """An attacker in the challenge under way lets knelt characters be declared as defenders (1st edition The Fox's
+    Teeth: "While The Fox's Teeth is attacking, knelt characters may be declared as defenders.")."""
+    c = current_challenge(t)
+    return c is not None and any(a in t.in_play and getattr(printed(t, a), "defenders_barred", None) == "standing"
+                                 for a in c.attackers)
+
+
 def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
     """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
     (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
@@ -594,7 +602,8 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
                 continue
             if (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
-                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
+                    or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
+                    or (barred == "standing" and not t.in_play[card].kneeling):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
 
 
