@@ -933,6 +933,9 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
+    # "Choose a character. Kneel that character if it is standing." (1st edition Cersei Lannister)
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>kill|kneel|stand|discard|return) "
+               r"(?:that (?:character|attachment|location|card)|it)\b", re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
@@ -984,7 +987,7 @@ def targets(plain: str, name: str | None = None
     …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
     Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
-    own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
+    own_cost = re.compile(rf"\bkneel {re.escape(name)}(?: and pay \d+ gold)? to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
