@@ -493,6 +493,41 @@ def test_a_card_that_forbids_opponents_characters_to_claim_power_for_renown() ->
             legal(table, Renown("B", ["B.core_106.1"]))
 
 
+def test_a_character_that_does_not_kneel_in_the_first_challenge_kneels_in_the_second() -> None:
+    """aside50 30 (challenge.kneeling; 1st edition Vanguard Scouts: "Vanguard Scouts does not kneel to attack
+    or defend during the first challenge initiated each phase."): it stays standing after attacking in the phase's
+    first challenge, kneels attacking in the second, and then cannot be declared as a defender."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, PassTurn
+    t = make_table({"A": {"acoa_11": 1}, "B": {"core_118": 2}}, edition="1e", phase="challenges")
+    for card in ("A.acoa_11.1", "B.core_118.1", "B.core_118.2"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    for kind, standing in (("military", True), ("power", False)):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=["A.acoa_11.1"]))
+        assert t.in_play["A.acoa_11.1"].kneeling is not standing
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=["B.core_118.1"] if kind == "military" else []))
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.core_118.2"]))
+    flagged_and_refused(t, DeclareDefenders("A", ["A.acoa_11.1"]), "challenge.kneeling")
+
+
+def test_while_the_foxs_teeth_attacks_only_knelt_characters_defend() -> None:
+    """aside50 39 (challenge.defender-barred; 1st edition The Fox's Teeth: "While The Fox's Teeth is attacking, knelt
+    characters may be declared as defenders. While The Fox's Teeth is attacking, only knelt characters may be
+    declared as defenders."): a standing defender is flagged, a knelt one is legal (not challenge.kneeling)."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge
+    t = make_table({"A": {"acoa_15": 1}, "B": {"core_118": 2}}, edition="1e", phase="challenges")
+    for card in ("A.acoa_15.1", "B.core_118.1", "B.core_118.2"):
+        in_play(t, card)
+    t.in_play["B.core_118.2"].kneeling = True
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.acoa_15.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.core_118.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", ["B.core_118.2"]))
+
+
 def test_an_attacker_that_stands_only_against_an_opponent_without_a_king() -> None:
     """Held out aside19 03 (Balon Greyjoy: "Balon Greyjoy does not kneel when declared as an attacker in a [military]
     challenge against an opponent who does not control a King character."): he stays standing against Bob without a

@@ -1395,6 +1395,20 @@ def test_a_characters_own_str_and_renown_while_a_condition_holds(catalog: Catalo
             flagged_and_refused(table, ChallengeResult(winner="A"), "challenge.str")
 
 
+def test_a_character_gains_an_icon_while_no_other_card_of_its_name_is_in_play(catalog: Catalog) -> None:
+    """aside50 39 and 36 (challenge.icon; 1st edition King's Champion: "While there is no other card named King's
+    Champion in play, it gains a Power icon and cannot be discarded from play."): alone it attacks in a power
+    challenge; beside a second copy (anyone's) it has no Power icon and the same declaration is flagged."""
+    assert catalog.card("acoa_34").icons_while == (("power", "no_other_named", ""),)
+    t = make_table({"A": {"acoa_34": 2}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.acoa_34.1")
+    t.first_player = t.active_player = "A"
+    second = t.clone()
+    in_play(second, "A.acoa_34.2")
+    flagged_and_refused(second, InitiateChallenge("A", "power", "B", attackers=["A.acoa_34.1"]), "challenge.icon")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.acoa_34.1"]))
+
+
 def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> None:
     """RR: Challenge Icons; RR: Golden Rule. Arya attacks in a military challenge only while a duplicate is on her
     (challenge.icon otherwise); Joffrey with Widow's Wail on him does, without it he does not."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from companion.catalog.store import Catalog
 from companion.rules.actions import (
     ApplyClaim,
     ChallengeResult,
     DeclareDefenders,
     DrawCards,
     InitiateChallenge,
+    Kill,
     Kneel,
     Marshal,
     Modify,
@@ -548,18 +550,34 @@ def test_a_phase_ability_s_effect_on_its_target_is_used_only_in_its_phase() -> N
     """ability.phase (aside36 29): 1st edition Ser Ilyn Payne "Marshalling: Kneel Ser Ilyn Payne to choose and kill a
     character with STR 2 or lower.": his kneel recorded without a source, the kill naming him as its source in the
     challenges phase is flagged; in the marshalling phase it is legal, and a kill naming no source is not judged."""
-    from companion.rules.actions import Kill
+    used_in_its_phase_only("core_41", "core_21", Kill, "marshaling")
 
-    for phase, flagged in (("challenges", True), ("marshaling", False)):
-        t = make_table({"A": {"core_41": 1}, "B": {"core_21": 1}}, edition="1e", phase=phase)
-        in_play(t, "A.core_41.1")
-        in_play(t, "B.core_21.1")
-        legal(t, Kneel("A", "A.core_41.1"))
+
+def used_in_its_phase_only(card: str, chosen: str, effect: type[Kill] | type[Kneel], phase: str) -> None:
+    """Alice's 1st edition ``card`` knelt (its cost, recorded without a source), then its ``effect`` on Bob's
+    ``chosen`` naming it as source: flagged in the challenges phase (the same line without a source is not judged),
+    legal in its own ``phase``."""
+    for now, flagged in (("challenges", True), (phase, False)):
+        t = make_table({"A": {card: 1}, "B": {chosen: 1}}, edition="1e", phase=now)
+        in_play(t, f"A.{card}.1")
+        in_play(t, f"B.{chosen}.1")
+        legal(t, Kneel("A", f"A.{card}.1"))
         if flagged:
-            legal(t.clone(), Kill("A", "B.core_21.1"))
-            flagged_and_refused(t, Kill("A", "B.core_21.1", source="A.core_41.1"), "ability.phase")
+            legal(t.clone(), effect("A", f"B.{chosen}.1"))
+            flagged_and_refused(t, effect("A", f"B.{chosen}.1", source=f"A.{card}.1"), "ability.phase")
         else:
-            legal(t, Kill("A", "B.core_21.1", source="A.core_41.1"))
+            legal(t, effect("A", f"B.{chosen}.1", source=f"A.{card}.1"))
+
+
+def test_a_phase_ability_that_chooses_then_kneels_that_character_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside48 33): 1st edition Cersei Lannister "Dominance: Kneel Cersei Lannister and pay 2 gold to
+    choose a character. Kneel that character if it is standing. …": the kneel of Dany's Handmaiden naming her as its
+    source in the challenges phase is flagged; in the dominance phase it is legal. "Choose a character. Kneel that
+    character." is read as a choice (The Lion's Will, Offer of a Peach's "Stand that character", …)."""
+    cat = Catalog.open()
+    assert [x[:2] for x in cat.card("core_39").targets] == [("kneel", "character")]
+    assert [x[:2] for x in cat.card("04084").targets] == [("stand", "character")]
+    used_in_its_phase_only("core_39", "core_121", Kneel, "dominance")
 
 
 def test_an_ability_that_takes_control_of_its_own_card_is_used_only_in_its_phase() -> None:

@@ -417,7 +417,8 @@ class Card:
     defenders_need: str | None = None
     #: 1st edition Wex Pyke "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
     #: ("no_crest"), River Runner "… each character with power …" ("power"), Ser Amory Lorch "… characters that have a
-    #: Trait in common with Ser Amory Lorch …" ("shared_trait").
+    #: Trait in common with Ser Amory Lorch …" ("shared_trait"), The Fox's Teeth "… only knelt characters may be
+    #: declared as defenders." ("standing": knelt characters may be).
     defenders_barred: str | None = None
     #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
     #: character.": (the challenge type or "", "participating" | "defending", the STR).

@@ -33,8 +33,8 @@ _NO_KNEEL = re.compile(r"^(.+?) does not kneel (?:when declared as an? (attacker
                        r"to (attack or defend|attack|defend))"
                        r"(?: (?:in|during) (?:an? )?\[?(military|intrigue|power)\]? challenges?)?"
                        r"(?: against an opponent who does not control an? (\w+) character|"
-                       r"(?P<unread> against an opponent .+| an opponent .+| while .+|"
-                       r" (?:in|during) the first challenge initiated each (?:phase|round)))?(?:, and .*)?$",
+                       r"(?P<unread> against an opponent .+| an opponent .+| while .+)|"
+                       r"(?P<first> (?:in|during) the first challenge initiated each (?:phase|round)))?(?:, and .*)?$",
                        re.IGNORECASE)
 #: "While a player has a War plot revealed, Vanguard of the North does not kneel …" (Core), "While you control Right,
 #: Left gets +1 STR, gains a [power] icon, and does not kneel when declared as a defender.": the condition read, the
@@ -114,6 +114,10 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
                                r"characters that have a trait in common with .+?|house (\w+) characters) cannot "
                                r"(?:be declared as (?:a )?defenders?|defend)$", re.IGNORECASE)
+#: 1st edition The Fox's Teeth: "While The Fox's Teeth is attacking, only knelt characters may be declared as
+#: defenders." ("standing" characters are barred; knelt ones may be declared: its sentence before says so).
+_ONLY_KNELT_DEFEND = re.compile(r"^while (.+?) is attacking, only knelt characters may be declared as defenders$",
+                                re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -124,7 +128,8 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: An icon gained under a condition the table shows: "While Arya Stark has a duplicate, she gains a [military] icon.",
 #: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
 #: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
-#: opponent controls a King character, …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
+#: opponent controls a King character, …", 1st edition "While there is no other card named King's Champion in play,
+#: it gains a Power icon …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
 _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
                          r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]?"
@@ -133,6 +138,7 @@ _ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
     (re.compile(r"^(.+?) has an attachment$", re.IGNORECASE), "attachment"),
+    (re.compile(r"^there is no other card named (.+?) in play$", re.IGNORECASE), "no_other_named"),
     (re.compile(r"^you are not the first player$", re.IGNORECASE), "not_first"),
     (re.compile(r"^you are the (attacking|defending) player$", re.IGNORECASE), "side"),
     (re.compile(r"^you (?:control|have) more cards in shadows than each opponent$", re.IGNORECASE), "more_shadows"),
@@ -196,7 +202,7 @@ def condition_of(when: str, name: str, itself: bool, pronoun: bool) -> tuple[str
     for pattern, kind in _ICON_CONDITIONS:
         if (c := pattern.match(when)) is None:
             continue
-        if kind in {"duplicate", "attachment"}:
+        if kind in {"duplicate", "attachment", "no_other_named"}:
             return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
             return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
@@ -1047,6 +1053,9 @@ _TARGET_FORMS = (
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
                re.IGNORECASE),
+    # "Choose a character. Kneel that character if it is standing." (1st edition Cersei Lannister)
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>kill|kneel|stand|discard|return) "
+               r"(?:that (?:character|attachment|location|card)|it)\b", re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
@@ -1105,7 +1114,7 @@ def targets(plain: str, name: str | None = None
     …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
     Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
-    own_cost = re.compile(rf"\bkneel {re.escape(name)} to\b", re.IGNORECASE) if name else None
+    own_cost = re.compile(rf"\bkneel {re.escape(name)}(?: and pay \d+ gold)? to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
@@ -1668,7 +1677,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
-    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing": ``_DEFENDERS_BARRED``
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
@@ -1975,6 +1984,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else (
                     f"house:{fold(house)}" if (house := barred.group(3)) else "shared_trait")  # type: ignore[union-attr]
                 continue
+            if named(_ONLY_KNELT_DEFEND.match(sentence)):
+                defenders_barred = "standing"
+                continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
                 continue
@@ -2076,6 +2088,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 types = (unkneeling.group(4).lower(),) if unkneeling.group(4) else ICONS
                 if unkneeling.group("unread"):  # "… against an opponent with more cards …": read leniently
                     no_kneel_while = ("unread", "")
+                elif unkneeling.group("first"):  # 1st edition Vanguard Scouts: the round's first challenge, anyone's
+                    no_kneel_while = ("first_challenge", "")
                 if "attack" in roles:
                     stands_attacking = types
                     kneels_if_opponent_has = unkneeling.group(5)  # Balon Greyjoy: "… who does not control a King"

@@ -784,6 +784,10 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return any(ip.duplicate_of == card for ip in t.in_play.values())
     if cond == "attachment":
         return any(ip.attached_to == card for ip in t.in_play.values())
+    if cond == "no_other_named":  # anyone's card of its name, a duplicate aside
+        name = fold(t.card(card).name)
+        return not any(c != card and not ip.duplicate_of and fold(t.card(c).name) == name
+                       for c, ip in t.in_play.items())
     if cond == "not_first":
         return t.first_player is not None and t.first_player != seat
     if cond == "control":

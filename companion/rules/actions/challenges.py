@@ -232,7 +232,7 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
         return False
     # "… may be declared as a defender during [power] challenges …, even while kneeling" (Obara Sand): no icon needed.
     defending_anyway = defending and kind in getattr(printed(t, card), "defends_kneeling", ())
-    if declaring and t.in_play[card].kneeling and not defending_anyway:
+    if declaring and t.in_play[card].kneeling and not defending_anyway and not (defending and knelt_may_defend(t)):
         v.violate("challenge.kneeling", (card,), card=t.ref(card))
     if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
@@ -351,13 +351,17 @@ def kneels_attacking(t: Table, card: str, kind: str, defender: str) -> bool | No
 def no_kneel_holds(t: Table, card: str, condition: tuple[str, str] | None) -> bool | None:
     """The condition of a character's "does not kneel when declared …" holds now: "While a player has a War plot
     revealed" (any player's revealed plot has the trait), "While you control Right" (its controller controls a card of
-    that title in play), read as the "cannot be declared" conditions are (``_condition_holds``); a condition in another
+    that title in play), read as the "cannot be declared" conditions are (``_condition_holds``), 1st edition "during
+    the first challenge initiated each phase" (no other challenge this round before it); a condition in another
     shape the log cannot decide ("unread"): None (it may hold: a knelt misreading would flag a legal move)."""
     if condition is None:
         return True
     if condition[0] == "unread":  # "… against an opponent with more cards …": not decided here
         return None
     kind, arg = condition
+    if kind == "first_challenge":  # "… during the first challenge initiated each phase." (one challenges phase)
+        current = current_challenge(t)
+        return not any(ch.round == t.round and ch is not current for ch in t.challenges)
     if kind == "plot_trait":
         return _condition_holds(t, card, "plot_trait", arg, False)
     return not _condition_holds(t, card, "unless_control", arg, False)
@@ -581,6 +585,14 @@ class DeclareDefenders(Action):
             c.stage = Stage.DEFENDERS
 
 
+def knelt_may_defend(t: Table) -> bool:
+    """An attacker in the challenge under way lets knelt characters be declared as defenders (1st edition The Fox's
+    Teeth: "While The Fox's Teeth is attacking, knelt characters may be declared as defenders.")."""
+    c = current_challenge(t)
+    return c is not None and any(a in t.in_play and getattr(printed(t, a), "defenders_barred", None) == "standing"
+                                 for a in c.attackers)
+
+
 def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
     """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
     (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
@@ -592,7 +604,8 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
             if (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
                     or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
-                    or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)):
+                    or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)) \
+                    or (barred == "standing" and not t.in_play[card].kneeling):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
 
 
