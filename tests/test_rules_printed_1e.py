@@ -649,6 +649,19 @@ def test_randyll_tarly_strengthens_war_characters() -> None:
     assert [strength(t, c) for c in ("A.kotse_45.1", "A.core_18.1", "A.core_19.1", "B.core_18.1")] == [4, 3, 2, 4]
 
 
+def test_ser_osmund_kettleblack_strengthens_only_a_defending_character() -> None:
+    """ability.target (aside52 27): Ser Osmund Kettleblack "Challenges: Kneel Ser Osmund Kettleblack to choose a
+    defending character. Until the end of the phase, that character gets +2 STR (+4 STR instead if that character
+    has the Kingsguard trait).": the bracketed alternative is the same modifier; its +2 on an attacker is flagged, on
+    the defender legal."""
+    t = round_table(POWER_OF_ARMS, extra={"kl_98": 1})
+    in_play(t, "A.kl_98.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{EDDARD}.1"]))
+    flagged_and_refused(t, Modify("A", "str", 2, card=f"A.{GUILDMASTER}.1", source="A.kl_98.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, card=f"B.{EDDARD}.1", source="A.kl_98.1"))
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":
