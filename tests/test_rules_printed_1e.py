@@ -662,6 +662,23 @@ def test_ser_osmund_kettleblack_strengthens_only_a_defending_character() -> None
     legal(t, Modify("A", "str", 2, card=f"B.{EDDARD}.1", source="A.kl_98.1"))
 
 
+def test_an_ability_that_strengthens_only_its_own_card() -> None:
+    """ability.target, ability.phase (aside52 13, 14): Nute the Barber "Any Phase: Discard 1 card from your hand to
+    give Nute the Barber +1 STR until the end of the phase.": its +1 on another character is flagged, on itself legal;
+    Corrupt Contender "Challenges: Corrupt Contender gets +10 STR until the end of the challenge. …": its +10 in the
+    marshaling phase is flagged, in the challenges phase legal."""
+    t = round_table(POWER_OF_ARMS, extra={"dotn_27": 1, "soo_103": 1})
+    in_play(t, "A.dotn_27.1")
+    in_play(t, "A.soo_103.1")
+    flagged_and_refused(t, Modify("A", "str", 1, card=f"A.{EDDARD}.1", source="A.dotn_27.1"), "ability.target")
+    legal(t, Modify("A", "str", 1, card="A.dotn_27.1", source="A.dotn_27.1"))
+    legal(t, Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1"))
+    u = round_table(POWER_OF_ARMS, phase="marshaling", extra={"soo_103": 1})
+    in_play(u, "A.soo_103.1")
+    flagged_and_refused(u, Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1"),
+                        "ability.phase")
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":

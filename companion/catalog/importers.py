@@ -935,13 +935,20 @@ def _target_state(state: str) -> str:
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
-    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself)."""
+    hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("modify",)
+    where each STR it gives is its own until the end of a phase or challenge."""
     if not name:
         return ()
     text = " ".join(plain.split())
     own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
                      re.IGNORECASE)
-    return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
+    returns = own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE))
+    # 1st edition Nute the Barber "… to give Nute the Barber +1 STR until the end of the phase.", Corrupt Contender
+    # "Challenges: Corrupt Contender gets +10 STR until the end of the challenge.": every STR it gives is its own
+    mine = re.findall(rf"\b(?:give {re.escape(name)} |{re.escape(name)} gets )[+-]\d+ STR\b[^.]*?\buntil the end of "
+                      r"the\b", text, re.IGNORECASE)
+    strengthens = mine and len(mine) == len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    return ("return_to_hand",) * bool(returns) + ("modify",) * bool(strengthens)
 
 
 def targets(plain: str, name: str | None = None

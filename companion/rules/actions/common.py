@@ -949,7 +949,8 @@ def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
 def triggered_use(t: Table, action: Action) -> str | None:
     """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
     the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
-    from it), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
+    from it), or is an effect on a target of a kind its text chooses (``Card.targets``) or on itself where its text
+    does that to itself only (``Card.self_only``: "Corrupt Contender gets +10 STR …"). Other lines naming a source
     may be its keywords' or its constant abilities' (insight, a printed STR bonus): None for those."""
     source = getattr(action, "source", None)
     if source is None:
@@ -957,7 +958,11 @@ def triggered_use(t: Table, action: Action) -> str | None:
     if action.type in SELF_COSTS and source == getattr(action, "card", None):
         return str(source)
     effect = target_line(action)
-    if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
+    if effect is None or source not in t.in_play:
+        return None
+    if effect[1] == source and effect[0] in t.card(source).self_only:
+        return str(source)  # 1st edition Corrupt Contender "Challenges: Corrupt Contender gets +10 STR …" on itself
+    if not any(x[0] == effect[0] for x in t.card(source).targets):
         return None
     return str(source)
 
