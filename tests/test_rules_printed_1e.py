@@ -679,6 +679,24 @@ def test_an_ability_that_strengthens_only_its_own_card() -> None:
                         "ability.phase")
 
 
+@pytest.mark.parametrize(("b_plot", "defender"), [("qod_53", None), (POWER_OF_ARMS, "low_6")])
+def test_a_claim_lowered_while_its_card_defends(b_plot: str, defender: str | None) -> None:
+    """claim.count (aside52 32, 17): Loyalty Money Can Buy "The claim value on each opponents' revealed plot card is
+    lowered by 1 while that opponent is attacking you." and Eddard Stark "While Eddard Stark is defending, lower the
+    attacking player's claim to 0.": Alice's military claim of 1 against Bob is 0; Bob killing a character for it
+    is flagged, applying none legal."""
+    from companion.rules.actions import ApplyClaim
+
+    t = round_table(b_plot, extra={defender: 1} if defender else None)
+    if defender:
+        in_play(t, f"B.{defender}.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1", f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{defender}.1"] if defender else []))
+    legal(t, ChallengeResult(winner="A"))
+    flagged_and_refused(t, ApplyClaim("B", [f"B.{GUILDMASTER}.1"]), "claim.count")
+    legal(t, ApplyClaim("B", []))
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":

@@ -1344,6 +1344,12 @@ _DOMINANCE = re.compile(r"^(.+?) (?:contributes (\d+) STR to your total for domi
 _CLAIM_AS = re.compile(r"^(?:while you are the (defending) player|during \[?(military|intrigue|power)\]? challenges in "
                        r"which you are the (attacking or defending) player), raise the claim value on the attacking "
                        r"player's revealed plot card by (\d+)$", re.IGNORECASE)
+#: 1st edition Loyalty Money Can Buy: "The claim value on each opponents' revealed plot card is lowered by 1 while that
+#: opponent is attacking you." (``claim_as`` ("defending", every type, -1)); Eddard Stark: "While Eddard Stark is
+#: defending, lower the attacking player's claim to 0." (("self_defending", every type, 0): when it names the card).
+_CLAIM_LOWERED = re.compile(r"^the claim value on each opponents?'?s?'? revealed plot card is lowered by (\d+) while "
+                            r"that opponent is attacking you$", re.IGNORECASE)
+_CLAIM_ZERO = re.compile(r"^while (.+?) is defending, lower the attacking player's claim to 0$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -1827,6 +1833,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
             elif _BLANKS.match(sentence):
                 blanks_attached = True
+            elif (lowered := _CLAIM_LOWERED.match(sentence)) is not None:
+                claim_as = ("defending", ICONS, -int(lowered.group(1)))
+            elif named(_CLAIM_ZERO.match(sentence)):
+                claim_as = ("self_defending", ICONS, 0)
             elif (side_raise := _CLAIM_AS.match(" ".join(sentence.split()))) is not None:
                 claim_as = ("defending" if side_raise.group(1) else "either",
                             (side_raise.group(2).lower(),) if side_raise.group(2) else ICONS, int(side_raise.group(4)))
