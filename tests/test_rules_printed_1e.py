@@ -593,12 +593,15 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
 
 
 @pytest.mark.parametrize(("attacker", "barred", "free"), [("kotse_8", "core_19", "core_8"),
-                                                         ("dotn_23", "core_48", "core_19")])
+                                                         ("dotn_23", "core_48", "core_19"),
+                                                         ("kotse_1", "core_19", "kotse_9")])
 def test_an_attacker_bars_some_defenders(attacker: str, barred: str, free: str) -> None:
-    """challenge.defender-barred (aside38 33, aside52 21): Wex Pyke "While Wex Pyke is attacking, characters without
-    crests cannot be declared as defenders.": the Direwolf Pup (no crest) declared is flagged, Robb Stark (Noble
-    crest) legal; Lord Tywin's Man "While Lord Tywin's Man is attacking, House Lannister characters cannot defend.":
-    Enemy Informer (House Lannister) is flagged, the Direwolf Pup (Stark) legal."""
+    """challenge.defender-barred (aside38 33, aside52 21, 18): Wex Pyke "While Wex Pyke is attacking, characters
+    without crests cannot be declared as defenders.": the Direwolf Pup (no crest) declared is flagged, Robb Stark
+    (Noble crest) legal; Lord Tywin's Man "While Lord Tywin's Man is attacking, House Lannister characters cannot
+    defend.": Enemy Informer (House Lannister) is flagged, the Direwolf Pup (Stark) legal; Balon Greyjoy (STR 3) "If
+    Balon Greyjoy is the only King character in play, characters with lower STR than his cannot be declared as
+    defenders while he is attacking.": the Pup (2) is flagged, Sea Raiders (3) legal."""
     t = round_table(POWER_OF_ARMS, extra={attacker: 1, barred: 1, free: 1})
     in_play(t, f"A.{attacker}.1")
     in_play(t, f"B.{barred}.1")

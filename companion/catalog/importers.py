@@ -113,6 +113,11 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
                                r"characters that have a trait in common with .+?|house (\w+) characters) cannot "
                                r"(?:be declared as (?:a )?defenders?|defend)$", re.IGNORECASE)
+#: 1st edition Balon Greyjoy: "If Balon Greyjoy is the only King character in play, characters with lower STR than his
+#: cannot be declared as defenders while he is attacking." ("lower_str_only_king"): only when it names the card.
+_DEFENDERS_LOWER = re.compile(r"^if (.+?) is the only king character in play, characters with lower str than "
+                              r"(?:his|her|its) cannot be declared as defenders while (?:he|she|it) is attacking$",
+                              re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -1746,6 +1751,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 words = barred.group(2).lower()  # type: ignore[union-attr]
                 defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else (
                     f"house:{fold(house)}" if (house := barred.group(3)) else "shared_trait")  # type: ignore[union-attr]
+                continue
+            if named(_DEFENDERS_LOWER.match(sentence)):
+                defenders_barred = "lower_str_only_king"
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
