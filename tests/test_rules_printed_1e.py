@@ -593,12 +593,15 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
 
 
 @pytest.mark.parametrize(("attacker", "barred", "free"), [("kotse_8", "core_19", "core_8"),
-                                                         ("dotn_23", "core_48", "core_19")])
+                                                         ("dotn_23", "core_48", "core_19"),
+                                                         ("kotse_1", "core_19", "kotse_9")])
 def test_an_attacker_bars_some_defenders(attacker: str, barred: str, free: str) -> None:
-    """challenge.defender-barred (aside38 33, aside52 21): Wex Pyke "While Wex Pyke is attacking, characters without
-    crests cannot be declared as defenders.": the Direwolf Pup (no crest) declared is flagged, Robb Stark (Noble
-    crest) legal; Lord Tywin's Man "While Lord Tywin's Man is attacking, House Lannister characters cannot defend.":
-    Enemy Informer (House Lannister) is flagged, the Direwolf Pup (Stark) legal."""
+    """challenge.defender-barred (aside38 33, aside52 21, 18): Wex Pyke "While Wex Pyke is attacking, characters
+    without crests cannot be declared as defenders.": the Direwolf Pup (no crest) declared is flagged, Robb Stark
+    (Noble crest) legal; Lord Tywin's Man "While Lord Tywin's Man is attacking, House Lannister characters cannot
+    defend.": Enemy Informer (House Lannister) is flagged, the Direwolf Pup (Stark) legal; Balon Greyjoy (STR 3) "If
+    Balon Greyjoy is the only King character in play, characters with lower STR than his cannot be declared as
+    defenders while he is attacking.": the Pup (2) is flagged, Sea Raiders (3) legal."""
     t = round_table(POWER_OF_ARMS, extra={attacker: 1, barred: 1, free: 1})
     in_play(t, f"A.{attacker}.1")
     in_play(t, f"B.{barred}.1")
@@ -647,6 +650,54 @@ def test_randyll_tarly_strengthens_war_characters() -> None:
     for card in ("A.kotse_45.1", "A.core_18.1", "A.core_19.1", "B.core_18.1"):
         in_play(t, card)
     assert [strength(t, c) for c in ("A.kotse_45.1", "A.core_18.1", "A.core_19.1", "B.core_18.1")] == [4, 3, 2, 4]
+
+
+def test_ser_osmund_kettleblack_strengthens_only_a_defending_character() -> None:
+    """ability.target (aside52 27): Ser Osmund Kettleblack "Challenges: Kneel Ser Osmund Kettleblack to choose a
+    defending character. Until the end of the phase, that character gets +2 STR (+4 STR instead if that character
+    has the Kingsguard trait).": the bracketed alternative is the same modifier; its +2 on an attacker is flagged, on
+    the defender legal."""
+    t = round_table(POWER_OF_ARMS, extra={"kl_98": 1})
+    in_play(t, "A.kl_98.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{EDDARD}.1"]))
+    flagged_and_refused(t, Modify("A", "str", 2, card=f"A.{GUILDMASTER}.1", source="A.kl_98.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, card=f"B.{EDDARD}.1", source="A.kl_98.1"))
+
+
+def test_an_ability_that_strengthens_only_its_own_card() -> None:
+    """ability.target, ability.phase (aside52 13, 14): Nute the Barber "Any Phase: Discard 1 card from your hand to
+    give Nute the Barber +1 STR until the end of the phase.": its +1 on another character is flagged, on itself legal;
+    Corrupt Contender "Challenges: Corrupt Contender gets +10 STR until the end of the challenge. …": its +10 in the
+    marshaling phase is flagged, in the challenges phase legal."""
+    t = round_table(POWER_OF_ARMS, extra={"dotn_27": 1, "soo_103": 1})
+    in_play(t, "A.dotn_27.1")
+    in_play(t, "A.soo_103.1")
+    flagged_and_refused(t, Modify("A", "str", 1, card=f"A.{EDDARD}.1", source="A.dotn_27.1"), "ability.target")
+    legal(t, Modify("A", "str", 1, card="A.dotn_27.1", source="A.dotn_27.1"))
+    legal(t, Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1"))
+    u = round_table(POWER_OF_ARMS, phase="marshaling", extra={"soo_103": 1})
+    in_play(u, "A.soo_103.1")
+    flagged_and_refused(u, Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1"),
+                        "ability.phase")
+
+
+@pytest.mark.parametrize(("b_plot", "defender"), [("qod_53", None), (POWER_OF_ARMS, "low_6")])
+def test_a_claim_lowered_while_its_card_defends(b_plot: str, defender: str | None) -> None:
+    """claim.count (aside52 32, 17): Loyalty Money Can Buy "The claim value on each opponents' revealed plot card is
+    lowered by 1 while that opponent is attacking you." and Eddard Stark "While Eddard Stark is defending, lower the
+    attacking player's claim to 0.": Alice's military claim of 1 against Bob is 0; Bob killing a character for it
+    is flagged, applying none legal."""
+    from companion.rules.actions import ApplyClaim
+
+    t = round_table(b_plot, extra={defender: 1} if defender else None)
+    if defender:
+        in_play(t, f"B.{defender}.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{GUILDMASTER}.1", f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{defender}.1"] if defender else []))
+    legal(t, ChallengeResult(winner="A"))
+    flagged_and_refused(t, ApplyClaim("B", [f"B.{GUILDMASTER}.1"]), "claim.count")
+    legal(t, ApplyClaim("B", []))
 
 
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:

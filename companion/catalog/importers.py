@@ -118,6 +118,11 @@ _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without 
 #: defenders." ("standing" characters are barred; knelt ones may be declared: its sentence before says so).
 _ONLY_KNELT_DEFEND = re.compile(r"^while (.+?) is attacking, only knelt characters may be declared as defenders$",
                                 re.IGNORECASE)
+#: 1st edition Balon Greyjoy: "If Balon Greyjoy is the only King character in play, characters with lower STR than his
+#: cannot be declared as defenders while he is attacking." ("lower_str_only_king"): only when it names the card.
+_DEFENDERS_LOWER = re.compile(r"^if (.+?) is the only king character in play, characters with lower str than "
+                              r"(?:his|her|its) cannot be declared as defenders while (?:he|she|it) is attacking$",
+                              re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
@@ -1068,6 +1073,9 @@ EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
                  "take": "take_control", "save": "save", "gains": "gain_power"}
+#: "that character gets +2 STR (+4 STR instead if that character has the Kingsguard trait)" (1st edition Ser Osmund
+#: Kettleblack): the higher value in brackets is the same modifier's.
+_STR_INSTEAD = re.compile(r"\([+-]\d+ STR instead[^)]*\)", re.IGNORECASE)
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
@@ -1088,16 +1096,22 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
     hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("take_control",)
     where each take of control takes the card by its title (Bronn: "Marshaling Action: Pay 1 gold to take control of
-    Bronn."; 1st edition Steelshanks Walton, the Honor Guards)."""
+    Bronn."; 1st edition Steelshanks Walton, the Honor Guards). ("modify",) where each STR it gives is its own until
+    the end of a phase or challenge."""
     if not name:
         return ()
     text = " ".join(plain.split())
     own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
                      re.IGNORECASE)
+    returns = own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE))
     taken = re.findall(rf"\btake control of {re.escape(name)}\b", text, re.IGNORECASE)
-    return (*(("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()),
-            *(("take_control",) if taken and len(taken) == len(re.findall(r"\btake control\b", text, re.IGNORECASE))
-              else ()))
+    takes = taken and len(taken) == len(re.findall(r"\btake control\b", text, re.IGNORECASE))
+    # 1st edition Nute the Barber "… to give Nute the Barber +1 STR until the end of the phase.", Corrupt Contender
+    # "Challenges: Corrupt Contender gets +10 STR until the end of the challenge.": every STR it gives is its own
+    mine = re.findall(rf"\b(?:give {re.escape(name)} |{re.escape(name)} gets )[+-]\d+ STR\b[^.]*?\buntil the end of "
+                      r"the\b", text, re.IGNORECASE)
+    strengthens = mine and len(mine) == len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    return ("return_to_hand",) * bool(returns) + ("take_control",) * bool(takes) + ("modify",) * bool(strengthens)
 
 
 def targets(plain: str, name: str | None = None
@@ -1146,6 +1160,7 @@ def targets(plain: str, name: str | None = None
              "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     counted = own_cost.sub("", text) if own_cost is not None else text
+    counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()
@@ -1560,6 +1575,12 @@ _CLAIM_AS = re.compile(r"^(?:while you are the (defending) player|during \[?(mil
 _CLAIM_TRAIT = re.compile(r"^during (?:an? challenge|\[?(military|intrigue|power)\]? challenges) in which you control "
                           r"(?:an|at least 1) attacking ([A-Z][\w' ]*?) character, raise the claim value on (.+?) by "
                           r"(\d+)$", re.IGNORECASE)
+#: 1st edition Loyalty Money Can Buy: "The claim value on each opponents' revealed plot card is lowered by 1 while that
+#: opponent is attacking you." (``claim_as`` ("defending", every type, -1)); Eddard Stark: "While Eddard Stark is
+#: defending, lower the attacking player's claim to 0." (("self_defending", every type, 0): when it names the card).
+_CLAIM_LOWERED = re.compile(r"^the claim value on each opponents?'?s?'? revealed plot card is lowered by (\d+) while "
+                            r"that opponent is attacking you$", re.IGNORECASE)
+_CLAIM_ZERO = re.compile(r"^while (.+?) is defending, lower the attacking player's claim to 0$", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -1986,6 +2007,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(_ONLY_KNELT_DEFEND.match(sentence)):
                 defenders_barred = "standing"
+            if named(_DEFENDERS_LOWER.match(sentence)):
+                defenders_barred = "lower_str_only_king"
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]
@@ -2073,6 +2096,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
             elif _BLANKS.match(sentence):
                 blanks_attached = True
+            elif (lowered := _CLAIM_LOWERED.match(sentence)) is not None:
+                claim_as = ("defending", ICONS, -int(lowered.group(1)))
+            elif named(_CLAIM_ZERO.match(sentence)):
+                claim_as = ("self_defending", ICONS, 0)
             elif (side_raise := _CLAIM_AS.match(" ".join(sentence.split()))) is not None:
                 claim_as = ("defending" if side_raise.group(1) else "either",
                             (side_raise.group(2).lower(),) if side_raise.group(2) else ICONS, int(side_raise.group(4)))

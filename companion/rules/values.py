@@ -980,8 +980,11 @@ def challenge_claim(t: Table, c: ChallengeRecord) -> int:
     """The claim of the challenge ``c``: ``claim_raised`` and what the events played in it for the attacker raised
     (Winter Is Coming), except those a recorded claim modifier names as its source (the table counted them)."""
     counted = recorded_sources(t, "claim", c.attacker)
-    return claim_raised(t, c.attacker, c.defender, c.kind, c.attackers) + sum(
-        (t.card(e).raises_claim or ("", 0))[1] for e in c.claim_events if e not in counted)
+    if any(d in t.in_play and (f := printed(t, d)) is not None and f.claim_as is not None
+           and f.claim_as[0] == "self_defending" and d not in counted for d in c.defenders):
+        return 0  # 1st edition Eddard Stark: "While Eddard Stark is defending, lower the attacking player's claim …"
+    return max(0, claim_raised(t, c.attacker, c.defender, c.kind, c.attackers) + sum(
+        (t.card(e).raises_claim or ("", 0))[1] for e in c.claim_events if e not in counted))
 
 
 def claim_due(t: Table, c: ChallengeRecord) -> int:

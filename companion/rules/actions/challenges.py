@@ -595,7 +595,8 @@ def knelt_may_defend(t: Table) -> bool:
 
 def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
     """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
-    (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
+    (``Card.defenders_barred``; its text counting; 1st edition Balon Greyjoy's "characters with lower STR than his"
+    while he is the only King character in play): a defender it names is flagged (RR: Golden Rule)."""
     for attacker in attackers:
         barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
         for card in defenders if barred else ():
@@ -605,7 +606,10 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
                     or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
                     or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)) \
-                    or (barred == "standing" and not t.in_play[card].kneeling):
+                    or (barred == "standing" and not t.in_play[card].kneeling) \
+                    or (barred == "lower_str_only_king" and strength(t, card) < strength(t, attacker)
+                        and not any(k != attacker and ip.duplicate_of is None and t.card(k).type == "character"
+                                    and "King" in traits_of(t, k) for k, ip in t.in_play.items())):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
 
 

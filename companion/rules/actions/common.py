@@ -994,8 +994,9 @@ def triggered_use(t: Table, action: Action) -> str | None:
     """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
     the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
     from it), or its effect on itself alone (``Card.self_only``: Bronn "Marshaling Action: Pay 1 gold to take control
-    of Bronn."), or is an effect on a target of a kind its text chooses (``Card.targets``). Other lines naming a source
-    may be its keywords' or its constant abilities' (insight, a printed STR bonus): None for those."""
+    of Bronn."; "Corrupt Contender gets +10 STR …"), or is an effect on a target of a kind its text chooses
+    (``Card.targets``). Other lines naming a source may be its keywords' or its constant abilities' (insight, a
+    printed STR bonus): None for those."""
     source = getattr(action, "source", None)
     if source is None:
         return None
@@ -1005,7 +1006,11 @@ def triggered_use(t: Table, action: Action) -> str | None:
     if action.type == "draw_cards" and phase_drawer(t.card(str(source))):
         return str(source)
     effect = target_line(action)
-    if effect is None or source not in t.in_play or not any(x[0] == effect[0] for x in t.card(source).targets):
+    if effect is None or source not in t.in_play:
+        return None
+    if effect[1] == source and effect[0] in t.card(source).self_only:
+        return str(source)  # 1st edition Corrupt Contender "Challenges: Corrupt Contender gets +10 STR …" on itself
+    if not any(x[0] == effect[0] for x in t.card(source).targets):
         return None
     return str(source)
 
