@@ -1280,7 +1280,10 @@ def play_phase(text: str | None) -> str | None:
 
 #: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
 #: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
-_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
+#: 1st edition "(Limit 1 Limited Response per round.)" (Castellan of the Rock and 42 other cards): its one Limited
+#: Response is used at most once a round, as any such limit.
+_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? |limited (?:responses?|actions?) )?"
+                       r"per (round|phase|challenge)\b", re.IGNORECASE)
 _TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
