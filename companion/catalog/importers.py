@@ -888,7 +888,7 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
@@ -934,11 +934,17 @@ _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must 
                          re.IGNORECASE)
 
 
+#: Power or gold discarded as a cost ("Kneel Pyromancers and discard 1 power from your faction card to choose …"): no
+#: card's discard.
+_TOKEN_COST = re.compile(r"\bdiscard (?:\d+|an?) (?:power|gold)(?: tokens?)? from\b", re.IGNORECASE)
+
+
 def _target_state(state: str) -> str:
-    """"kneeling", "standing", "non-unique", or "non-<Trait>" in the Trait's own case (1st edition You've Killed the
-    Wrong Dwarf!: "a non-Noble character")."""
+    """"kneeling", "standing", "non-unique", "non-limited" (Pyromancers: "a non-limited location"), or "non-<Trait>"
+    in the Trait's own case (1st edition You've Killed the Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
-    return state if state.startswith("non-") and state.lower() != "non-unique" else state.lower()
+    plain = state.lower() in ("non-unique", "non-limited")
+    return state if state.startswith("non-") and not plain else state.lower()
 
 
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
@@ -998,6 +1004,7 @@ def targets(plain: str, name: str | None = None
              "take_control": r"\btake control\b", "save": r"\bsave\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     counted = own_cost.sub("", text) if own_cost is not None else text
+    counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()

@@ -541,7 +541,9 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
-    if state.startswith("non-") and state != "non-unique" and state[4:].casefold() in held:
+    if state == "non-limited" and c.limited:  # Pyromancers: "choose a non-limited location"
+        return "ability.target.non-limited", {}
+    if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
