@@ -514,6 +514,10 @@ def if_plots(plain: str) -> tuple[str, tuple[str, ...], str] | None:
 
 #: "Esgred may bypass an additional character using stealth.": one character more by its stealth (``extra_bypass``).
 _EXTRA_BYPASS = re.compile(r"\bmay bypass an additional character using stealth\b", re.IGNORECASE)
+#: Summer Harvest (gold "X"): "When Revealed: Choose an opponent. X is 2 higher than the printed gold value on that
+#: player's revealed plot card.": 2 (``income_x``).
+_INCOME_X = re.compile(r"\bX is (\d+) higher than the printed gold value on that player's revealed plot card\b",
+                       re.IGNORECASE)
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1469,6 +1473,7 @@ class Keywords:
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
+    income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -1934,6 +1939,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
+        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None,
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
