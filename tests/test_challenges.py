@@ -561,6 +561,20 @@ def test_a_keyword_gained_or_lost_by_a_card_effect_is_a_recorded_modifier() -> N
                         "challenge.stealth-count")
 
 
+def test_a_stealth_character_that_bypasses_an_additional_character() -> None:
+    """aside51 13 (RR: Stealth; the rule ``challenge.stealth-count``): Esgred (04111) "Stealth. … Esgred may bypass an
+    additional character using stealth.": attacking alone she bypasses two Tumblestone Knights, not three."""
+    from companion.rules.actions import InitiateChallenge
+    t = make_table({"A": {"04111": 1}, "B": {"01150": 3}}, phase="challenges")
+    for card in ("A.04111.1", "B.01150.1", "B.01150.2", "B.01150.3"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    two = ["B.01150.1", "B.01150.2"]
+    flagged_and_refused(t, InitiateChallenge("A", "power", "B", attackers=["A.04111.1"], bypassed=[*two, "B.01150.3"]),
+                        "challenge.stealth-count")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04111.1"], bypassed=two))
+
+
 def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
     """Found by a judge's probe (RR: In Play and Out of Play; Lady: "Sansa Stark gets +1 STR and gains renown." works
     only in play): renown for a character naming as its source a card still in the draw deck is flagged."""

@@ -194,6 +194,21 @@ def test_rains_of_autumn_and_blockade_change_income() -> None:
     legal(t, CollectIncome("A"))
 
 
+def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
+    """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
+    an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for
+    Crows (gold 6) its income is 8: Knight of Summer (4) and a Courtesan of the Rose (2) leave 2, too few for Maester
+    Lomys (3)."""
+    t = plots("2e", "04039", "01002", {"04023": 1, "01187": 1, "01180": 1}, {}, income_taken=False)
+    assert income(t, "A") == 8
+    legal(t, CollectIncome("A"))
+    for card in ("A.04023.1", "A.01187.1", "A.01180.1"):
+        hand(t, card)
+    legal(t, Marshal("A", "A.04023.1"))
+    legal(t, Marshal("A", "A.01187.1"))
+    flagged_and_refused(t, Marshal("A", "A.01180.1"), "gold.insufficient")
+
+
 def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
     """aside7 31: "Knelt characters cannot be killed." (whoever revealed it): a kill of a kneeling character and a
     military claim naming one are flagged; the claim asks only for the standing ones."""

@@ -507,6 +507,19 @@ def test_a_characters_one_response_affects_cards_only_right_after_its_trigger() 
 
 
 
+def test_a_limited_response_is_used_once_a_round() -> None:
+    """aside51 35 (the rule ``ability.limit``): Castellan of the Rock (acoa_93) "Limited Response: After you play a
+    House Lannister character or location from your hand, choose and kneel a character without attachments. (Limit 1
+    Limited Response per round.)": its second kneel in the round is flagged; the 1st edition's events print the same
+    words ("(Limit 1 Limited Response per round.)"), read as their "Max 1 per round"."""
+    t = make_table({"A": {"acoa_93": 1}, "B": {"core_81": 2}}, edition="1e", phase="marshaling")
+    for card in ("A.acoa_93.1", "B.core_81.1", "B.core_81.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "B.core_81.1", source="A.acoa_93.1"))
+    flagged_and_refused(t, Kneel("A", "B.core_81.2", source="A.acoa_93.1"), "ability.limit")
+    assert (Catalog.open().card("acoa_93").play_max, Catalog.open().card("acoa_93").play_max_per) == (1, "round")
+
+
 @pytest.mark.parametrize(("defenders", "margin_ok"), [([], True), (["B.core_21.1"], False)])
 def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: list[str], margin_ok: bool) -> None:
     """aside36 37, 1st edition Edric Storm: "Limited Response: After you win a Power challenge as the attacker by 4 or

@@ -476,6 +476,22 @@ def test_an_ability_that_names_a_phase_is_used_only_in_it() -> None:
             legal(t, Kneel("A", "A.01088.1", source="A.01088.1"))
 
 
+def test_an_action_cards_effect_on_another_card_is_used_only_in_its_phase() -> None:
+    """ability.phase (aside51 07): Harrenhal (04050) "Challenges Action: Kneel Harrenhal to put a [lannister] or House
+    Bolton character into play from your hand. …": Janos Slynt put into play from the hand naming Harrenhal as the
+    source in the marshaling phase is flagged (the line is a use of its one phase-named action, its kneel unwritten);
+    in the challenges phase it is legal."""
+    for phase, flagged in (("marshaling", True), ("challenges", False)):
+        t = make_table({"A": {"04050": 1, "04010": 1}, "B": {}}, phase=phase)
+        in_play(t, "A.04050.1")
+        hand(t, "A.04010.1")
+        put = PutIntoPlay("A", "A.04010.1", from_hand=True, source="A.04050.1")
+        if flagged:
+            flagged_and_refused(t, put, "ability.phase")
+        else:
+            legal(t, put)
+
+
 def test_an_ability_paid_by_returning_its_card_to_hand_is_used_only_in_its_phase() -> None:
     """ability.phase (aside34 09): Messenger Raven "Dominance Action: Return Messenger Raven to your hand to draw 1
     card.": its return to hand naming itself as the source in the challenges phase is flagged; in the dominance phase

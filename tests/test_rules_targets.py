@@ -347,6 +347,18 @@ def test_power_gained_by_a_chosen_character_goes_to_a_target_the_ability_may_cho
     legal(t, GainPower("A", 1, card="A.01150.1", source="A.03003.1"))
 
 
+def test_a_non_limited_target_is_read() -> None:
+    """aside51 09 (ability.target): Pyromancers (04018) "Dominance Action: Kneel Pyromancers and discard 1 power from
+    your faction card to choose a non-limited location, and discard it from play.": its discard of The Roseroad
+    (Limited) is flagged, of The Iron Throne legal."""
+    assert targets("Choose a non-limited location, and discard it from play.")[0][0] == "discard"
+    t = make_table({"A": {"04018": 1}, "B": {"01040": 1, "01038": 1}}, phase="dominance")
+    for card in ("A.04018.1", "B.01040.1", "B.01038.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Discard("A", "B.01040.1", source="A.04018.1"), "ability.target")
+    legal(t, Discard("A", "B.01038.1", source="A.04018.1"))
+
+
 def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
     """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
     Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""

@@ -77,7 +77,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
-              "draws_if_none_drawn", "if_plots")
+              "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -392,6 +392,11 @@ class Card:
     #: ("Summer", "Winter"), "gain_power"); "… if there are no Summer plot cards revealed, …" (Winter Festival): "no";
     #: the action its effect is written as ("gain_power", "stand", "draw_cards").
     if_plots: tuple[str, tuple[str, ...], str] | None = None
+    #: "Esgred may bypass an additional character using stealth.": 1 (RR: Stealth: one character each otherwise).
+    extra_bypass: int = 0
+    #: A plot's printed gold "X": "X is 2 higher than the printed gold value on that player's revealed plot card."
+    #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
+    income_x: int | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

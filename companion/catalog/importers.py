@@ -591,6 +591,12 @@ def if_plots(plain: str) -> tuple[str, tuple[str, ...], str] | None:
     return ("a" if m.group(1) else "no", traits, action)
 
 
+#: "Esgred may bypass an additional character using stealth.": one character more by its stealth (``extra_bypass``).
+_EXTRA_BYPASS = re.compile(r"\bmay bypass an additional character using stealth\b", re.IGNORECASE)
+#: Summer Harvest (gold "X"): "When Revealed: Choose an opponent. X is 2 higher than the printed gold value on that
+#: player's revealed plot card.": 2 (``income_x``).
+_INCOME_X = re.compile(r"\bX is (\d+) higher than the printed gold value on that player's revealed plot card\b",
+                       re.IGNORECASE)
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1084,8 +1090,13 @@ _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must 
                          re.IGNORECASE)
 
 
+#: Power or gold discarded as a cost ("Kneel Pyromancers and discard 1 power from your faction card to choose …"): no
+#: card's discard.
+_TOKEN_COST = re.compile(r"\bdiscard (?:\d+|an?) (?:power|gold)(?: tokens?)? from\b", re.IGNORECASE)
+
+
 def _target_state(state: str) -> str:
-    """"kneeling", "standing", "non-unique", "non-limited" (Newly-Made Lord: "a non-limited location"), or
+    """"kneeling", "standing", "non-unique", "non-limited" (Newly-Made Lord, Pyromancers: "a non-limited location"), or
     "non-<Trait>" in the Trait's own case (1st edition You've Killed the Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
     return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited") else state.lower()
@@ -1161,6 +1172,7 @@ def targets(plain: str, name: str | None = None
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
     counted = own_cost.sub("", text) if own_cost is not None else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
+    counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()
@@ -1494,7 +1506,10 @@ def draws_in_phase(text: str | None) -> str | None:
 
 #: How often an event may be played: 2nd edition "(Max 1 per challenge.)", 1st edition "Limit 1 per phase."; on another
 #: card how often its ability may be used: "(Limit twice per round.)", 1st edition "(Limit 3 times per round.)".
-_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? )?per (round|phase|challenge)\b", re.IGNORECASE)
+#: 1st edition "(Limit 1 Limited Response per round.)" (Castellan of the Rock and 42 other cards): its one Limited
+#: Response is used at most once a round, as any such limit.
+_PLAY_MAX = re.compile(r"\b(?:max|limit) (\d+|one|once|twice) (?:times? |limited (?:responses?|actions?) )?"
+                       r"per (round|phase|challenge)\b", re.IGNORECASE)
 _TIMES = {"one": 1, "once": 1, "twice": 2}
 
 
@@ -1689,6 +1704,8 @@ class Keywords:
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
+    extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
+    income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2198,7 +2215,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
-        if_plots=if_plots(plain),
+        if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
+        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None,
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

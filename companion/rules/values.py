@@ -389,6 +389,10 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     if card is None:
         return None
     base: int | None = getattr(card, stat)
+    if base is None and stat == "income" and card.income_x is not None:
+        # Summer Harvest: the chosen opponent's printed gold and 2; the opponent is not recorded: the highest.
+        printed_gold = [p.income for s in t.seats if s != seat and (p := plot_card(t, s)) and p.income is not None]
+        base = max(printed_gold) + card.income_x if printed_gold else None
     if base is None:
         return None
     if base_zeroed(t, card, stat):

@@ -496,7 +496,8 @@ class InitiateChallenge(Action):
         check_plot_participants(t, v, self.player, list(self.attackers), attacking=True)
         first = not any(ch.round == t.round and ch.attacker == self.player for ch in t.challenges)
         check_never_declared(t, v, list(self.attackers), "attacker", self.kind, first, self.defender)
-        stealthy = sum(1 for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
+        stealthy = sum(1 + (t.card(card).extra_bypass if printed(t, card) is not None else 0)  # Esgred: one more
+                       for card in self.attackers if card in t.in_play and has_keyword(t, card, "stealth"))
         bypassed = self.bypassed or []
         for card in bypassed:
             if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \

@@ -543,7 +543,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
     if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
-    if state == "non-limited" and c.limited:  # Newly-Made Lord: "choose a non-limited location"
+    if state == "non-limited" and c.limited:  # Newly-Made Lord, Pyromancers: "choose a non-limited location"
         return "ability.target.non-limited", {}
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
@@ -990,13 +990,21 @@ def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
 
 
+#: The lines a card's keyword writes naming it as ``source`` (RR: Insight, Intimidate, Assault, Pillage, Renown): not
+#: a use of its triggered abilities.
+KEYWORD_LINES = {"insight": ("draw", "draw_cards"), "intimidate": ("kneel",), "assault": ("kneel",),
+                 "pillage": ("discard", "discard_from_deck"), "renown": ("gain_power",)}
+
+
 def triggered_use(t: Table, action: Action) -> str | None:
     """The card whose triggered ability the line is a use of, as far as the log shows it: the line pays its cost on
     the card named as ``source`` itself (``SELF_COSTS``: kneel it, return it to hand, sacrifice it, discard tokens
     from it), or its effect on itself alone (``Card.self_only``: Bronn "Marshaling Action: Pay 1 gold to take control
     of Bronn."; "Corrupt Contender gets +10 STR …"), or is an effect on a target of a kind its text chooses
-    (``Card.targets``). Other lines naming a source may be its keywords' or its constant abilities' (insight, a
-    printed STR bonus): None for those."""
+    (``Card.targets``), or is any effect on another card (a STR ``modify`` aside) of a card in play whose every
+    triggered ability is an action under one phase label (Harrenhal's "Challenges Action: Kneel Harrenhal to put a
+    [lannister] … character into play from your hand."). Other lines naming a source may be its keywords' or its
+    constant abilities' (insight, a printed STR bonus): None for those."""
     source = getattr(action, "source", None)
     if source is None:
         return None
@@ -1004,6 +1012,13 @@ def triggered_use(t: Table, action: Action) -> str | None:
             action.type in SELF_COSTS or action.type in t.card(source).self_only):  # Bronn: "take control of Bronn"
         return str(source)
     if action.type == "draw_cards" and phase_drawer(t.card(str(source))):
+        return str(source)
+    c = t.card(source) if source in t.in_play else None
+    if c is not None and c.action_only and c.play_phase is not None and c.type != "event" \
+            and getattr(action, "card", None) != source and action.type != "modify" \
+            and not any(action.type in KEYWORD_LINES.get(k, ()) for k in c.keywords) \
+            and not (action.type in KEYWORD_LINES["insight"]  # insight a card in play gives (``check_draw_source``)
+                     and any(t.card(x).grants_insight for x in printed_cards(t, t.in_play[source].controller))):
         return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play:
