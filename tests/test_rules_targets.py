@@ -347,7 +347,7 @@ def test_power_gained_by_a_chosen_character_goes_to_a_target_the_ability_may_cho
     legal(t, GainPower("A", 1, card="A.01150.1", source="A.03003.1"))
 
 
-def test_a_non_limited_target_is_read() -> None:
+def test_a_non_limited_target_chosen_beside_a_power_cost_is_read() -> None:
     """aside51 09 (ability.target): Pyromancers (04018) "Dominance Action: Kneel Pyromancers and discard 1 power from
     your faction card to choose a non-limited location, and discard it from play.": its discard of The Roseroad
     (Limited) is flagged, of The Iron Throne legal."""
