@@ -83,6 +83,20 @@ def test_the_gold_toll_sentences_are_read() -> None:
     assert gold_toll("In order to play an event card, you must kneel your faction card") is None
 
 
+def test_rains_of_autumn_leaves_no_income_bonus_for_a_recorded_modifier() -> None:
+    """gold.income-no-bonuses (aside48 37; Rains of Autumn: "Characters, locations, and attachments do not provide
+    income bonuses this round."): Alice revealed it and controls Lannisport Steward ("[+2 Income]"); her income
+    recorded with a +2 modifier is flagged, her income without one is legal (4, the plot's)."""
+    from companion.rules.actions import CollectIncome
+    t = round_table(UNEASY_TRUCE, phase="marshaling", extra={"core_52": 1})
+    in_play(t, "A.core_52.1")
+    t.players["A"].income_round = -1
+    plain = t.clone()
+    flagged_and_refused(t, CollectIncome("A", modifier=2), "gold.income-no-bonuses")
+    legal(plain, CollectIncome("A"))
+    assert plain.players["A"].gold == 4
+
+
 def test_uneasy_truce_asks_2_gold_for_a_military_challenge() -> None:
     """plot.gold-toll: "In order to initiate a Military challenge, an attacker must give the defender 2 gold tokens
     from his or her gold pool." With 1 gold Alice cannot initiate one (a power challenge needs none); with 3 she

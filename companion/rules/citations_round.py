@@ -75,6 +75,7 @@ RULES_ROUND: dict[str, Rule] = {
     "gold.income-amount": Rule(
         "RR: Income", "1E Rules › Marshalling phase",
     ),
+    "gold.income-no-bonuses": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "power.not-enough": Rule(
         "RR: Power", "1E Rules › Power",
         impossible=True,

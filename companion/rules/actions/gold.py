@@ -10,8 +10,16 @@ from companion.rules.actions.base import Action, Amount, Phone, Reason, Recorder
 from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Phase
-from companion.rules.values import income, plot_card, plot_returns_gold, printed_bonus, recorded
+from companion.rules.state import Phase, Zone
+from companion.rules.values import (
+    income,
+    plot_card,
+    plot_returns_gold,
+    printed_bonus,
+    recorded,
+    revealed_plot,
+    revealed_plots_that,
+)
 
 
 @action("collect_income", records=Recorder.PLAYER)
@@ -53,6 +61,12 @@ class CollectIncome(Action):
         if self.amount is not None and plot is not None and self.amount != self.plot_income(t):
             # RR: Income: the plot's gold value with its modifiers; an effect's change is a modifier, not a sum.
             v.violate("gold.income-amount", player=p.name, amount=self.amount, income=self.plot_income(t))
+        own = revealed_plot(t, self.player)
+        if self.modifier > 0 and own is not None and own in revealed_plots_that(t, "no_income_bonuses") \
+                and not p.zones[Zone.AGENDA]:
+            # 1st edition Rains of Autumn, the player's own plot: "Characters, locations, and attachments do not provide
+            # income bonuses this round."; an agenda (Knights of the Hollow Hill's House card) may still: not judged.
+            v.violate("gold.income-no-bonuses", (own,), player=p.name, plot=t.ref(own), modifier=f"{self.modifier:+d}")
         if self.amount is None and plot is not None:
             modifiers = printed_bonus(t, "income", self.player) + recorded(t, "income", self.player) + self.modifier
             v.note("income", player=p.name, amount=self.income(t), plot=plot.name, income=plot.income or 0,
