@@ -67,7 +67,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events",
-              "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
+              "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
@@ -512,6 +512,9 @@ class Card:
     #: Accusations; "choose and kill a character with STR 1 or lower": Grey Wind; ``catalog.importers.targets``).
     #: RR: Targeting.
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
+    #: The cards a cost is paid with, in ``targets``' entries ("Kneel a Steward character to draw 1 card.": The New
+    #: Gift; "return an attacking Clansman character to your hand to …": Tyrion Lannister).
+    cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.

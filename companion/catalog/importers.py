@@ -952,6 +952,46 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     return ("return_to_hand",) if own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE)) else ()
 
 
+def _target_entry(verb: str, g: dict[str, str | None], after: str
+                  ) -> tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]:
+    """One ``targets`` entry from a ``_TARGET_DESC`` match's groups; ``after``: the words that follow it (Grey Wind's
+    "(STR 2 or lower instead if you control Robb Stark)")."""
+    whose = (g["whose"] or "").lower()
+    alt = _TARGET_STR_ALT.search(after) if g["str"] else None
+    return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
+            (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+            int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
+            (g["icon"] or "").lower(),
+            "loser" if "losing" in whose else "own" if whose == "you control" else
+            "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
+            else "opponent" if whose else "",
+            int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
+            "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
+            _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1)
+
+
+#: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
+#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …".
+_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return) " + _TARGET_COUNT + _TARGET_DESC
+                        + r"(?: to (?:your|its owner's) hand)? to\b", re.IGNORECASE)
+_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand"}
+
+
+def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
+    """The cards a cost is paid with, in ``targets``' entries, one a verb: kept where each use of the verb in the
+    text is such a cost, alike (The New Gift's two "Kneel a Steward character to …"); a verb also printed as an
+    effect ("kneel a Direwolf character to kneel …") keeps none: which the line pays is not known."""
+    text = " ".join(plain.split())
+    out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
+    for word, verb in _COST_VERBS.items():
+        found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
+                 if m.group("verb").lower() == word}
+        uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
+        if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
+            out += found
+    return tuple(out)
+
+
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
@@ -972,19 +1012,8 @@ def targets(plain: str, name: str | None = None
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
             g = m.groupdict()
-            whose = (g["whose"] or "").lower()
-            alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
-                          (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
-                          int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-                          (g["icon"] or "").lower(),
-                          "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
-                          else "opponent" if whose else "",
-                          int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
-                          "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-                          _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
+            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1523,6 +1552,7 @@ class Keywords:
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
+    cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -1967,7 +1997,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name),
+        cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
