@@ -152,6 +152,23 @@ def test_a_song_of_summer_adds_str_while_no_winter_plot_is_revealed() -> None:
         legal(t, ChallengeResult(winner=winner))
 
 
+def test_at_the_palace_of_sorrows_sets_each_characters_str() -> None:
+    """aside53 31 (challenge.str; At the Palace of Sorrows, 15050: "Set each character's STR to 3."): a Tumblestone
+    Knight (2) attacks Tyrion Lannister (4); with the plot revealed both have 3, a tie the attacker wins: the result
+    for the defender is flagged; under A Noble Cause the Knight loses. (2 printings.)"""
+    assert Catalog.open().card("15050").str_set == 3
+    for a_plot, knight, winner in (("15050", 3, "A"), ("01004", 2, "B")):
+        t = plots("2e", a_plot, "01001", {"01150": 1}, {"01089": 1})
+        for card in ("A.01150.1", "B.01089.1"):
+            in_play(t, card)
+        assert strength(t, "A.01150.1") == knight
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1"]))
+        legal(t, DeclareDefenders("B", ["B.01089.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
+        legal(t, ChallengeResult(winner=winner))
+
+
 def test_a_1st_edition_season_str_lets_either_result_stand() -> None:
     """1st edition A Song of Summer: "While it is Summer, your characters get +1 STR." When it is Summer is not in the
     rule texts at hand, so the log cannot decide it (``str_season``): the Knight of the Tumblestone (2, or 3 with the

@@ -53,7 +53,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
-              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed",
+              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed", "str_set",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
@@ -347,6 +347,9 @@ class Card:
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
+    #: "Set each character's STR to 3." (At the Palace of Sorrows): every character's STR while the plot is revealed
+    #: (-1: none); what the log records on a character still counts.
+    str_set: int = -1
     #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)

@@ -739,6 +739,11 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
             else "defender" if side else "")
 
 
+#: A plot that sets every character's STR: "Set each character's STR to 3." (At the Palace of Sorrows), a whole
+#: sentence.
+_STR_SET = re.compile(r"(?:^|[.\n]\s*)Set each character's STR to (\d+)\.", re.IGNORECASE)
+
+
 #: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
 #: you control an attacking Bastard character" (The Red Viper), "… a participating Lord or Lady character" (Street of
 #: Silk), "… a participating [thenightswatch] character" (Lord Commander).
@@ -1501,6 +1506,7 @@ class Keywords:
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
+    str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
@@ -1975,6 +1981,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
+        str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),

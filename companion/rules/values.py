@@ -531,8 +531,12 @@ def window_waits_for(t: Table) -> str | None:
 
 def strength(t: Table, card: str) -> int:
     """A character's STR now: printed STR (0 when none is printed), what its own text adds ("+1 STR for each gold in
-    your gold pool"), and its recorded modifiers, at least 0."""
+    your gold pool"), and its recorded modifiers, at least 0; a revealed plot's set value in place of the printed STR
+    and what its text adds (``Card.str_set``)."""
     c = t.card(card)
+    fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
+    if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
+        return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + recorded(t, "str", t.controller(card), card))
