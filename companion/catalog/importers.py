@@ -202,6 +202,13 @@ _STR_WHILE = (
                re.IGNORECASE),
     re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
+    # 1st edition Lord Tyrion's Host: "… gets +3 STR while you have more gold in your gold pool than each opponent.";
+    # Disputed Claim: "While you have more power on your faction card than each opponent, attached character gets +2
+    # STR and gains renown.": "more_gold", "more_power", whenever its STR counts.
+    re.compile(r"^(.+?) gets? ([+-]\d+) STR while you have more (gold) in your gold pool than each opponent$",
+               re.IGNORECASE),
+    re.compile(r"^while you have more (power) on your faction card than each opponent, (attached character) gets? "
+               r"([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
 )
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
 #: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
@@ -235,15 +242,16 @@ _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
-    attached character gets +4 STR."; Flea Bottom Bastard)."""
+    attached character gets +4 STR."; Flea Bottom Bastard), "more_gold" or "more_power" (its controller has more
+    than each opponent)."""
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue
-        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i == 0 else (
-            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3
+        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 4) else (
+            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3, 5
         if fold(subject) not in {fold(name or ""), "attached character"}:
             return None
-        return side.split()[0].lower(), int(amount)
+        return ("more_" if i >= 4 else "") + side.split()[0].lower(), int(amount)
     return None
 
 

@@ -567,9 +567,21 @@ def strength_while(t: Table, card: str) -> int:
         if fact is None or printed(t, source) is None:
             continue
         when, amount = fact
-        if when == side or (when == "participating" and side != "dominance"):
+        if when == side or (when == "participating" and side != "dominance") \
+                or (side != "dominance" and when_more(t, card, when)):
             total += amount
     return total
+
+
+def when_more(t: Table, card: str, when: str) -> bool:
+    """"… while you have more gold in your gold pool (power on your faction card) than each opponent": the card's
+    controller has ("more_gold", "more_power"). Judged in challenges only: a dominance total with it is not held
+    against the table (a held-out 1st-edition log counts Lord Tyrion's Host at its printed STR there)."""
+    if when not in ("more_gold", "more_power"):
+        return False
+    seat = t.controller(card)
+    have = {s: (p.gold if when == "more_gold" else p.power) for s, p in t.players.items()}
+    return all(have[seat] > n for s, n in have.items() if s != seat)
 
 
 def strength_each(t: Table, card: str) -> int:
