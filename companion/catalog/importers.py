@@ -747,6 +747,19 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
             else "defender" if side else "")
 
 
+#: A reaction to its own pillage discarding a kind of card: "Reaction: After Ser Gregor's Marauders discards an event
+#: using pillage, stand Ser Gregor's Marauders." (Polliver, Raff the Sweetling: "a character"; Euron Crow's Eye: "a
+#: non-character card" by any character you control is not read).
+_PILLAGE_REACTS = re.compile(r"\bafter (.+?) discards an? (event|character|location|attachment)s? (?:card )?using "
+                             r"pillage\b", re.IGNORECASE)
+
+
+def pillage_reacts(plain: str, name: str | None) -> str | None:
+    """The card type its own pillage discards that its reaction waits for (None: no such reaction)."""
+    m = _PILLAGE_REACTS.search(" ".join(plain.split()))
+    return m.group(2).lower() if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
+
+
 #: A plot that sets every character's STR: "Set each character's STR to 3." (At the Palace of Sorrows), a whole
 #: sentence.
 _STR_SET = re.compile(r"(?:^|[.\n]\s*)Set each character's STR to (\d+)\.", re.IGNORECASE)
@@ -1515,6 +1528,7 @@ class Keywords:
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
@@ -1990,6 +2004,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
+        pillage_reacts=pillage_reacts(plain, name),
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),
