@@ -637,17 +637,14 @@ def test_a_reaction_to_its_pillage_discarding_a_kind_of_card_waits_for_one() -> 
     Bodyguard (an attachment) its stand is flagged; after it discarded Put to the Sword (an event), legal. (Polliver,
     Raff the Sweetling and Ser Gregor Clegane wait for "a character": 4 printings.)"""
     from companion.catalog.importers import pillage_reacts
-    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, Discard, InitiateChallenge, Stand
+    from companion.rules.actions import ApplyClaim, Discard, Stand
+    from tests.tables import military_won_by_a
 
     assert pillage_reacts("Reaction: After Polliver discards a character using pillage, gain 2 gold.",
                           "Polliver") == "character"
     for milled, flagged in (("B.01033.1", True), ("B.01041.1", False)):
         t = make_table({"A": {"05008": 1}, "B": {"01033": 1, "01041": 1}}, phase="challenges")
-        in_play(t, "A.05008.1")
-        t.first_player = t.active_player = "A"
-        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05008.1"]))
-        legal(t, DeclareDefenders("B", []))
-        legal(t, ChallengeResult())
+        military_won_by_a(t, "A.05008.1")
         legal(t, ApplyClaim("B", cards=[]))
         legal(t, Discard("A", milled, source="A.05008.1"))
         stand = Stand("A", "A.05008.1", source="A.05008.1")
