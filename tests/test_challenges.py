@@ -743,6 +743,29 @@ def test_pillage_discards_only_for_a_participating_character() -> None:
     legal(t, Discard("A", "B.01184.1", source="A.01072.1"))
 
 
+def test_a_reaction_to_its_pillage_discarding_a_kind_of_card_waits_for_one() -> None:
+    """aside53 10 (ability.pillage-trigger; Ser Gregor's Marauders, 05008: "Pillage. Reaction: After Ser Gregor's
+    Marauders discards an event using pillage, stand Ser Gregor's Marauders."): after its pillage discarded Bob's
+    Bodyguard (an attachment) its stand is flagged; after it discarded Put to the Sword (an event), legal. (Polliver,
+    Raff the Sweetling and Ser Gregor Clegane wait for "a character": 4 printings.)"""
+    from companion.catalog.importers import pillage_reacts
+    from companion.rules.actions import ApplyClaim, Discard, Stand
+    from tests.tables import military_won_by_a
+
+    assert pillage_reacts("Reaction: After Polliver discards a character using pillage, gain 2 gold.",
+                          "Polliver") == "character"
+    for milled, flagged in (("B.01033.1", True), ("B.01041.1", False)):
+        t = make_table({"A": {"05008": 1}, "B": {"01033": 1, "01041": 1}}, phase="challenges")
+        military_won_by_a(t, "A.05008.1")
+        legal(t, ApplyClaim("B", cards=[]))
+        legal(t, Discard("A", milled, source="A.05008.1"))
+        stand = Stand("A", "A.05008.1", source="A.05008.1")
+        if flagged:
+            flagged_and_refused(t, stand, "ability.pillage-trigger")
+        else:
+            legal(t, stand)
+
+
 def test_an_intrigue_claim_without_its_cards_discards_unnamed_cards() -> None:
     """aside39 (RR: Intrigue Claim: the defender discards at random from its hand): an `apply_claim` with no `cards`
     field is the claim applied, its random discards not named: no `claim.count`, a note, and the hand's count falls

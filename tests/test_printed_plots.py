@@ -152,6 +152,45 @@ def test_a_song_of_summer_adds_str_while_no_winter_plot_is_revealed() -> None:
         legal(t, ChallengeResult(winner=winner))
 
 
+def test_at_the_palace_of_sorrows_sets_each_characters_str() -> None:
+    """aside53 31 (challenge.str; At the Palace of Sorrows, 15050: "Set each character's STR to 3."): a Tumblestone
+    Knight (2) attacks Tyrion Lannister (4); with the plot revealed both have 3, a tie the attacker wins: the result
+    for the defender is flagged; under A Noble Cause the Knight loses. (2 printings.)"""
+    assert Catalog.open().card("15050").str_set == 3
+    for a_plot, knight, winner in (("15050", 3, "A"), ("01004", 2, "B")):
+        t = plots("2e", a_plot, "01001", {"01150": 1}, {"01089": 1})
+        for card in ("A.01150.1", "B.01089.1"):
+            in_play(t, card)
+        assert strength(t, "A.01150.1") == knight
+        next_phase(t, "challenges")
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.1"]))
+        legal(t, DeclareDefenders("B", ["B.01089.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
+        legal(t, ChallengeResult(winner=winner))
+
+
+def test_str_while_its_player_has_more_gold_than_each_opponent() -> None:
+    """aside53 35 (challenge.str; 1st edition Lord Tyrion's Host: "Lord Tyrion's Host gets +3 STR while you have
+    more gold in your gold pool than each opponent."): Bob's Ser Jaime (3) attacks the Host (3): while Alice holds 5
+    gold against 2 the Host has 6 and a result for the attacker is flagged; with 2 against 2 it is a tie the attacker
+    wins. (Disputed Claim's "While you have more power on your faction card than each opponent, attached character
+    gets +2 STR …" is read the same way.)"""
+    from companion.rules.actions import PassTurn
+
+    assert Catalog.open().card("lotr_16").str_while == ("more_gold", 3)
+    for gold, winner in ((5, "A"), (2, "B")):
+        t = plots("1e", "core_181", "acoa_25", {"lotr_16": 1}, {"core_37": 1})
+        for card in ("A.lotr_16.1", "B.core_37.1"):
+            in_play(t, card)
+        next_phase(t, "challenges")
+        t.players["A"].gold, t.players["B"].gold = gold, 2
+        legal(t, PassTurn("A"))
+        legal(t, InitiateChallenge("B", "military", "A", attackers=["B.core_37.1"]))
+        legal(t, DeclareDefenders("A", ["A.lotr_16.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
+        legal(t, ChallengeResult(winner=winner))
+
+
 def test_a_1st_edition_season_str_lets_either_result_stand() -> None:
     """1st edition A Song of Summer: "While it is Summer, your characters get +1 STR." When it is Summer is not in the
     rule texts at hand, so the log cannot decide it (``str_season``): the Knight of the Tumblestone (2, or 3 with the

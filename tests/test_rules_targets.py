@@ -359,6 +359,36 @@ def test_a_non_limited_target_chosen_beside_a_power_cost_is_read() -> None:
     legal(t, Discard("A", "B.01038.1", source="A.04018.1"))
 
 
+def test_a_cost_paid_with_a_kind_of_card_is_paid_with_one() -> None:
+    """aside53 09 (ability.cost-target; RR: Costs): Tyrion Lannister (05002) "Reaction: After you win a challenge,
+    return an attacking Clansman character to your hand to (choose one): draw 2 cards, …": after a military win with
+    Burned Men (Clansman) and The Tickler (no Clansman) attacking, The Tickler's return naming Tyrion is flagged,
+    Burned Men's legal. The New Gift "Kneel a Steward character to gain 1 gold." (twice printed, alike): kneeling
+    The Tickler for it flagged. 89 printings of both editions read ("kneel a [Holy] character to": a 1st-edition
+    crest); a verb printed as an effect too keeps none."""
+    from companion.catalog.importers import cost_targets
+    from companion.rules.actions import ApplyClaim, ReturnToHand
+
+    assert cost_targets("Kneel a Direwolf character to choose and kill an attacking character.")[0][10] == "Direwolf"
+    assert cost_targets("Kneel a [Holy] character to cancel …")[0][3] == "holy"
+    assert cost_targets("Kneel a Direwolf character to kneel a character.") == ()
+    t = make_table({"A": {"05002": 1, "01091": 1, "01088": 1}, "B": {}}, phase="challenges")
+    for card in ("A.05002.1", "A.01091.1", "A.01088.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05002.1", "A.01091.1", "A.01088.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, ReturnToHand("A", "A.01088.1", source="A.05002.1"), "ability.cost-target")
+    legal(t, ReturnToHand("A", "A.01091.1", source="A.05002.1"))
+    gift = make_table({"A": {"07017": 1, "01088": 1, "01133": 1}, "B": {}}, phase="marshaling")
+    for card in ("A.07017.1", "A.01088.1", "A.01133.1"):
+        in_play(gift, card)
+    flagged_and_refused(gift, Kneel("A", "A.01088.1", source="A.07017.1"), "ability.cost-target")
+    legal(gift, Kneel("A", "A.01133.1", source="A.07017.1"))
+
+
 def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
     """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
     Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""

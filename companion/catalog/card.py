@@ -54,7 +54,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
-              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed",
+              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed", "str_set",
+              "pillage_reacts",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
@@ -69,7 +70,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
-              "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
+              "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in", "renown_barred",
@@ -357,6 +358,12 @@ class Card:
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
+    #: "Set each character's STR to 3." (At the Palace of Sorrows): every character's STR while the plot is revealed
+    #: (-1: none); what the log records on a character still counts.
+    str_set: int = -1
+    #: "Reaction: After Ser Gregor's Marauders discards an event using pillage, stand …": the card type its own
+    #: pillage discards that its reaction waits for.
+    pillage_reacts: str | None = None
     #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)
@@ -537,6 +544,9 @@ class Card:
     #: Accusations; "choose and kill a character with STR 1 or lower": Grey Wind; ``catalog.importers.targets``).
     #: RR: Targeting.
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
+    #: The cards a cost is paid with, in ``targets``' entries ("Kneel a Steward character to draw 1 card.": The New
+    #: Gift; "return an attacking Clansman character to your hand to …": Tyrion Lannister).
+    cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     #: Its whole text is its one triggered ability (``reacts_to``): a line naming it as its source is that ability's.
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.

@@ -278,6 +278,13 @@ _STR_WHILE = (
     # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge type as the side.
     re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
     re.compile(r"^(.+?) gets? ([+-]\d+) STR during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE),
+    # 1st edition Lord Tyrion's Host: "… gets +3 STR while you have more gold in your gold pool than each opponent.";
+    # Disputed Claim: "While you have more power on your faction card than each opponent, attached character gets +2
+    # STR and gains renown.": "more_gold", "more_power", whenever its STR counts.
+    re.compile(r"^(.+?) gets? ([+-]\d+) STR while you have more (gold) in your gold pool than each opponent$",
+               re.IGNORECASE),
+    re.compile(r"^while you have more (power) on your faction card than each opponent, (attached character) gets? "
+               r"([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
 )
 #: "Each Knight character you control gets +1 STR." (Ser Bryce Caron), 1st edition "Each of your Knight characters
 #: gets +1 STR …" (Tourney for the Hand), "Each of your House Stark characters gets +1 STR." (Winterfell Castle), a
@@ -313,16 +320,16 @@ _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
-    attached character gets +4 STR."; Flea Bottom Bastard), or a challenge type (Ser Colen: in that type's
-    challenges, on either side)."""
+    attached character gets +4 STR."; Flea Bottom Bastard), a challenge type (Ser Colen: in that type's challenges, on
+    either side), "more_gold" or "more_power" (its controller has more than each opponent)."""
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue
-        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 5) else (
-            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3, 4
+        subject, side, amount = (m.group(1), m.group(3), m.group(2)) if i in (0, 5, 6) else (
+            (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3, 4, 7
         if fold(subject) not in {fold(name or ""), "attached character"}:
             return None
-        return side.split()[0].lower(), int(amount)
+        return ("more_" if i >= 4 else "") + side.split()[0].lower(), int(amount)
     return None
 
 
@@ -881,6 +888,24 @@ def token_reacts_to(plain: str, name: str | None) -> tuple[str, str, str, int, s
     return None
 
 
+#: A reaction to its own pillage discarding a kind of card: "Reaction: After Ser Gregor's Marauders discards an event
+#: using pillage, stand Ser Gregor's Marauders." (Polliver, Raff the Sweetling: "a character"; Euron Crow's Eye: "a
+#: non-character card" by any character you control is not read).
+_PILLAGE_REACTS = re.compile(r"\bafter (.+?) discards an? (event|character|location|attachment)s? (?:card )?using "
+                             r"pillage\b", re.IGNORECASE)
+
+
+def pillage_reacts(plain: str, name: str | None) -> str | None:
+    """The card type its own pillage discards that its reaction waits for (None: no such reaction)."""
+    m = _PILLAGE_REACTS.search(" ".join(plain.split()))
+    return m.group(2).lower() if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
+
+
+#: A plot that sets every character's STR: "Set each character's STR to 3." (At the Palace of Sorrows), a whole
+#: sentence.
+_STR_SET = re.compile(r"(?:^|[.\n]\s*)Set each character's STR to (\d+)\.", re.IGNORECASE)
+
+
 #: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
 #: you control an attacking Bastard character" (The Red Viper), "… a participating Lord or Lady character" (Street of
 #: Silk), "… a participating [thenightswatch] character" (Lord Commander).
@@ -1125,6 +1150,47 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     return ("return_to_hand",) * bool(returns) + ("take_control",) * bool(takes) + ("modify",) * bool(strengthens)
 
 
+def _target_entry(verb: str, g: dict[str, str | None], after: str
+                  ) -> tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]:
+    """One ``targets`` entry from a ``_TARGET_DESC`` match's groups; ``after``: the words that follow it (Grey Wind's
+    "(STR 2 or lower instead if you control Robb Stark)")."""
+    whose = (g["whose"] or "").lower()
+    alt = _TARGET_STR_ALT.search(after) if g["str"] else None
+    return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
+            (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+            int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
+            (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
+            "loser" if "losing" in whose else "own" if whose == "you control" else
+            "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
+            else "opponent" if whose else "",
+            EACH if g.get("each") else
+            int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
+            "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
+            _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1)
+
+
+#: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
+#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …".
+_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return) " + _TARGET_COUNT + _TARGET_DESC
+                        + r"(?: to (?:your|its owner's) hand)? to\b", re.IGNORECASE)
+_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand"}
+
+
+def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
+    """The cards a cost is paid with, in ``targets``' entries, one a verb: kept where each use of the verb in the
+    text is such a cost, alike (The New Gift's two "Kneel a Steward character to …"); a verb also printed as an
+    effect ("kneel a Direwolf character to kneel …") keeps none: which the line pays is not known."""
+    text = " ".join(plain.split())
+    out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
+    for word, verb in _COST_VERBS.items():
+        found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
+                 if m.group("verb").lower() == word}
+        uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
+        if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
+            out += found
+    return tuple(out)
+
+
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
@@ -1145,20 +1211,8 @@ def targets(plain: str, name: str | None = None
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
             g = m.groupdict()
-            whose = (g["whose"] or "").lower()
-            alt = _TARGET_STR_ALT.search(text[m.end():m.end() + 80]) if g["str"] else None
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append((verb, g["kind"].lower(), (g["side"] or "").strip().lower(),
-                          (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
-                          int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-                          (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g["icons"] or "").lower(), ""),
-                          "loser" if "losing" in whose else "own" if whose == "you control" else
-                          "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
-                          else "opponent" if whose else "",
-                          EACH if g.get("each") else
-                          int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
-                          "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-                          _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
+            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1690,6 +1744,8 @@ class Keywords:
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
+    str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
@@ -1745,6 +1801,7 @@ class Keywords:
     cancels_events: bool = False  # The Hand's Judgment: ``cancels_events``
     phase_end_fate: str | None = None  # Hear Me Roar!: what the card it put into play does at the phase's end
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
+    cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -2209,6 +2266,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         no_saves="no_saves" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
+        str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
+        pillage_reacts=pillage_reacts(plain, name),
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),
@@ -2234,7 +2293,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),
-        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
+        phase_end_fate=phase_end_fate(plain), targets=targets(plain, name),
+        cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         icons_while=tuple(icons_while), self_while=own_while,

@@ -235,6 +235,8 @@ RULES_ROUND: dict[str, Rule] = {
     "event.no-side-target": Rule("RR: Targeting", "1E Rules › Events"),
     "event.all-immune": Rule("RR: Immune", "1E Rules › Immune"),
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
+    "ability.cost-target": Rule("RR: Costs", "1E Rules › Golden rule"),
+    "ability.pillage-trigger": Rule("RR: Pillage", None),
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),

@@ -16,6 +16,7 @@ from companion.rules.actions import Action
 from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
+    check_cost_target,
     check_plot_condition,
     check_restricted,
     check_silenced_source,
@@ -136,6 +137,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_ability_phase(table, v, used)
     check_silenced_source(table, v, used)
     check_target(table, v, action)
+    check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_plot_condition(table, v, action)
     check_cancelled(table, v, action)

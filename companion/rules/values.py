@@ -535,8 +535,12 @@ def window_waits_for(t: Table) -> str | None:
 
 def strength(t: Table, card: str) -> int:
     """A character's STR now: printed STR (0 when none is printed), what its own text adds ("+1 STR for each gold in
-    your gold pool"), and its recorded modifiers, at least 0."""
+    your gold pool"), and its recorded modifiers, at least 0; a revealed plot's set value in place of the printed STR
+    and what its text adds (``Card.str_set``)."""
     c = t.card(card)
+    fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
+    if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
+        return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + strength_self_while(t, card)
@@ -569,7 +573,8 @@ def strength_while(t: Table, card: str) -> int:
         if fact is None or printed(t, source) is None:
             continue
         when, amount = fact
-        if when == side or (when in ("participating", c.kind if c else "") and side != "dominance"):
+        if when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
+                or (side != "dominance" and when_more(t, card, when)):
             total += amount
     return total
 
@@ -591,6 +596,17 @@ def self_while_holds(t: Table, card: str) -> bool:
     if fact is None or card not in t.in_play or printed(t, card) is None:
         return False
     return _icon_condition(t, card, t.controller(card), fact[0], fact[1])
+
+
+def when_more(t: Table, card: str, when: str) -> bool:
+    """"… while you have more gold in your gold pool (power on your faction card) than each opponent": the card's
+    controller has ("more_gold", "more_power"). Judged in challenges only: a dominance total with it is not held
+    against the table (a held-out 1st-edition log counts Lord Tyrion's Host at its printed STR there)."""
+    if when not in ("more_gold", "more_power"):
+        return False
+    seat = t.controller(card)
+    have = {s: (p.gold if when == "more_gold" else p.power) for s, p in t.players.items()}
+    return all(have[seat] > n for s, n in have.items() if s != seat)
 
 
 def strength_each(t: Table, card: str) -> int:

@@ -521,12 +521,15 @@ def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Para
     return None if fits else ("ability.target.chooses", {"which": which})
 
 
-def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dict[str, Param]] | None:
-    """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``), or
-    None. What the table cannot tell (a challenge recorded as one entry, no challenge decided) is not held against
-    it; STR is the lower of the printed and the counted one (an effect the log does not record may lower it)."""
+def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = False
+                  ) -> tuple[str, dict[str, Param]] | None:
+    """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``; with
+    ``cost``, a card its cost may be paid with: ``Card.cost_targets``), or None. What the table cannot tell (a
+    challenge recorded as one entry, no challenge decided) is not held against it; STR is the lower of the printed
+    and the counted one (an effect the log does not record may lower it)."""
     facts = printed(t, source) if source in t.in_play else t.card(source)
-    wanted = [x for x in facts.targets if x[0] == verb] if facts is not None else []
+    wanted = [x for x in (facts.cost_targets if cost else facts.targets) if x[0] == verb] \
+        if facts is not None else []
     if not wanted and source != card and facts is not None and verb in facts.self_only:
         return "ability.target.self", {}  # Ser Davos Seaworth: "return him to your hand": him only
     if not wanted or source == card:
@@ -563,7 +566,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
                                                                                    *last.defenders])
         if card not in on_side:
             return "ability.target.side", {"side": msg(f"ability.target.{side}")}
-    if faction and faction not in c.factions and f"house {faction}" not in held:  # 2nd edition Trait "House Tully"
+    if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
+        # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
+        if faction in ("holy", "noble", "war", "learned", "shadow"):
+            return "ability.target.trait", {"traits": faction.capitalize()}
         return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
     seat = t.controller(source) if source in t.in_play else t.where[source][0]
     if str_max >= 0:
@@ -608,6 +614,26 @@ MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
                   "take_control", "save", "gain_power")
+
+
+#: The lines that pay a cost with a card of a kind (``Card.cost_targets``).
+COST_ACTIONS = ("kneel", "sacrifice", "return_to_hand")
+
+
+def check_cost_target(t: Table, v: Checker, action: Action) -> None:
+    """RR: Costs: a line that pays a cost naming as ``source`` a card whose cost names the kind of card it is paid
+    with ("Kneel a Steward character to draw 1 card.": The New Gift; "return an attacking Clansman character to
+    your hand to …": Tyrion Lannister) pays it with such a card; where the card also chooses a target for that
+    action, the line may be the effect: not judged."""
+    card, source = getattr(action, "card", None), getattr(action, "source", None)
+    if action.type not in COST_ACTIONS or not isinstance(card, str) or not isinstance(source, str) \
+            or card == source or source not in t.where or card not in t.where \
+            or any(x[0] == action.type for x in t.card(source).targets):
+        return
+    why = target_misfit(t, action.type, card, source, cost=True)
+    if why is not None:
+        v.violate("ability.cost-target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg(why[0], **why[1]))
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:

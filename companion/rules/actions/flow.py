@@ -608,6 +608,7 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
         return
     trigger = c.reacts_to
     player = getattr(action, "player", None)
+    check_pillage_trigger(t, v, action, source)
     if trigger is None:
         return
     if isinstance(player, str) and itself_into_play(t, v, action, source):
@@ -644,6 +645,24 @@ def check_token_reaction(t: Table, v: Checker, source: str) -> None:
     words = reaction_words(trigger)
     v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[controller].name,
               trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+def check_pillage_trigger(t: Table, v: Checker, action: Action, source: str) -> None:
+    """A line of a card's reaction to its own pillage discarding a kind of card ("After Ser Gregor's Marauders
+    discards an event using pillage, stand Ser Gregor's Marauders.": ``Card.pillage_reacts``), other than a discard,
+    follows a challenge it took part in whose losing opponent's discard pile has such a card on top (the card its
+    pillage discarded, where the log named it). A blank text, a challenge as one entry or an empty pile: not judged."""
+    wanted = t.card(source).pillage_reacts
+    last = t.challenges[-1] if t.challenges else None
+    if wanted is None or action.type == "discard" or source not in t.in_play or printed(t, source) is None \
+            or last is None or last.round != t.round or last.winner is None or not last.attackers \
+            or source not in (*last.attackers, *last.defenders):
+        return
+    loser = last.defender if last.winner == last.attacker else last.attacker
+    pile = t.players[loser].zones[Zone.DISCARD]
+    if pile and t.card(pile[-1]).type != wanted:
+        v.violate("ability.pillage-trigger", (source, pile[-1]), card=t.ref(source), discarded=t.ref(pile[-1]),
+                  type=type_name(wanted))
 
 
 def reaction_missed(t: Table, action: Action, source: str, player: str | None,
