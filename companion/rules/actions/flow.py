@@ -599,6 +599,10 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
         own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY
                       and trigger[0] in ("win_challenge", "lose_challenge", "unopposed"))
+        # Another card it puts into play ("Reaction: After you win a challenge in which The Queen of Thorns is
+        # participating, choose a card you control in shadows and put it into play.").
+        own = own or (action.type in ("put_into_play", "put_into_play_from_shadows") and zone is Zone.PLAY
+                      and card != source)
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):
