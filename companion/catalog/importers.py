@@ -1014,6 +1014,29 @@ def targets(plain: str, name: str | None = None
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
 
 
+#: A draw of a number of cards: "draw 1 card", "draws 2 cards", 1st edition "draw a card".
+_DRAW_N = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b", re.IGNORECASE)
+#: Words that make the number drawn another one than printed (a count, X, "up to", a draw-phase count, insight).
+_DRAW_OTHER = re.compile(r"\bfor each\b|\bX\b|\bup to\b|\bdraw phase\b|\binsight\b|\buntil\b|\bthat many\b",
+                         re.IGNORECASE)
+
+
+def draw_counts(plain: str) -> tuple[int, ...]:
+    """The numbers of cards its text draws, where every draw it names is a number ("Response: After a card comes out
+    of shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": (1, 3)). None
+    read: a draw in other words ("draw it", "draw X cards"), or a count, insight or a draw-phase change beside it."""
+    text = " ".join(plain.split())
+    found = _DRAW_N.findall(text)
+    if not found or len(found) != len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) or _DRAW_OTHER.search(text):
+        return ()
+    # "draw 2 cards (3 cards instead if you played this event from shadows)" (Rhymes With Meek): 3 as well
+    instead = re.findall(r"\b(\d+|one|two|three) cards? instead\b", text, re.IGNORECASE)
+    if len(re.findall(r"\binstead\b", text, re.IGNORECASE)) > len(instead):
+        return ()  # another number instead, in other words
+    found += [n for n in instead if n not in found]
+    return tuple(sorted({1 if n.lower() in ("a", "an") else int(_NUMBER_WORDS.get(n.lower(), n)) for n in found}))
+
+
 def trigger_only(text: str | None, name: str | None) -> bool:
     """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
     declared as a defender, choose a participating character. …"): every line naming the card as its source is
@@ -1496,6 +1519,7 @@ class Keywords:
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    draw_counts: tuple[int, ...] = ()  # "draw 1 card. (Draw 3 cards instead …)": (1, 3): ``draw_counts``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -1946,6 +1970,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        draw_counts=draw_counts(plain),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),

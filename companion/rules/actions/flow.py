@@ -431,6 +431,12 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
+        if self.source is not None and (counts := t.card(self.source).draw_counts) and (
+                self.count > counts[-1]
+                or (self.count not in counts and self.count > counts[0] and left >= counts[-1])):
+            # Its text draws that many (1st edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if …)")
+            v.violate("draw.ability-count", (self.source,), card=t.ref(self.source), count=self.count,
+                      drawn=" / ".join(str(n) for n in counts))
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None:
