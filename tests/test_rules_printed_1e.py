@@ -259,6 +259,19 @@ def test_an_ability_draws_the_number_its_text_prints() -> None:
         assert ("draw.ability-count" in rules_of(check(t, DrawCards("A", count, source="A.kr_54.1")))) == flagged
 
 
+def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:
+    """ability.limit (aside54 38): Ser Preston Greenfield "Any Phase: Return a Kingsguard or Queensguard character you
+    control to shadows. (Limit once per round.)": a `put_into_shadows` naming him as its source returns Ser Jaime
+    (legal); a second one the same round, returning Ser Preston himself, is flagged."""
+    from companion.rules.actions import PutIntoShadows
+
+    t = make_table({"A": {"kr_57": 1, "kr_54": 1}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.kr_57.1")
+    in_play(t, "A.kr_54.1")
+    legal(t, PutIntoShadows("A", "A.kr_54.1", source="A.kr_57.1"))
+    flagged_and_refused(t, PutIntoShadows("A", "A.kr_57.1", source="A.kr_57.1"), "ability.limit")
+
+
 def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     """gold.insufficient (probe29 06): "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."
     3 gold in Alice's pool and 2 on Tywin pay for Littlefinger (5), the pool first; without Tywin's gold, flagged."""
