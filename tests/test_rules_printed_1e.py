@@ -272,6 +272,25 @@ def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:
     flagged_and_refused(t, PutIntoShadows("A", "A.kr_57.1", source="A.kr_57.1"), "ability.limit")
 
 
+def test_a_response_to_a_card_coming_out_of_shadows_answers_each_card_once() -> None:
+    """ability.reaction-trigger (aside54 34): Ser Arys Oakheart "Response: After a card comes out of shadows, choose
+    and stand 1 character you control. (Limit 3 times per phase.)": before any card came out his stand is flagged;
+    after Shadowcat comes out, one stand is legal and a second for the same card is flagged. Read for 24 printings
+    ("After a card you control comes out of shadows during the challenges phase": Cersei Lannister)."""
+    assert Catalog.open().card("kr_58").reacts_to == ("out_of_shadows_any", "", 0, "")
+    assert Catalog.open().card("11109").reacts_to == ("out_of_shadows_any", "challenges", 0, "own")
+    t = make_table({"A": {"kr_58": 1, "kotse_43": 1, "core_52": 1}, "B": {}}, edition="1e", phase="dominance",
+                   gold=5)
+    for card in ("A.kr_58.1", "A.core_52.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    shadows(t, "A.kotse_43.1")
+    flagged_and_refused(t, Stand("A", "A.kr_58.1", source="A.kr_58.1"), "ability.reaction-trigger")
+    legal(t, BringOut("A", "A.kotse_43.1"))
+    legal(t, Stand("A", "A.kr_58.1", source="A.kr_58.1"))
+    flagged_and_refused(t, Stand("A", "A.core_52.1", source="A.kr_58.1"), "ability.reaction-trigger")
+
+
 def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     """gold.insufficient (probe29 06): "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."
     3 gold in Alice's pool and 2 on Tywin pay for Littlefinger (5), the pool first; without Tywin's gold, flagged."""

@@ -688,6 +688,14 @@ _KILLED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) (?:(?P<mine
                           r"characters? (?P<yours>you control )?is killed[,.]")
 
 
+#: "After a card comes out of shadows" (1st edition Ser Arys Oakheart), "After a card you control comes out of shadows
+#: during the challenges phase" (Cersei Lannister), "After a card comes out of shadows under your control".
+_OUT_OF_SHADOWS_ANY = re.compile(r"^(?:reaction|response)\s*:\s*after an? (?:non-event )?(?:card|character) "
+                                 r"(?P<own>you control )?comes out of shadows(?P<own2> under your control)?"
+                                 r"(?: during the (?P<phase>challenges|marshaling|dominance) phase)?[,.]",
+                                 re.IGNORECASE)
+
+
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
@@ -726,6 +734,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)} comes out of "
                                         r"shadows[,.]", plain[start:], re.IGNORECASE):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
+    out = _OUT_OF_SHADOWS_ANY.match(plain[start:]) if start >= 0 else None
+    if out is not None:  # 1st edition Ser Arys Oakheart: "Response: After a card comes out of shadows, choose and …"
+        return ("out_of_shadows_any", (out.group("phase") or "").lower(), 0,
+                "own" if out.group("own") or out.group("own2") else "")
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
                                re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"

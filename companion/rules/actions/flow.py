@@ -592,7 +592,8 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
     c = t.card(source)
     zone = t.zone_of(source)
     if action.type in ("draw", "draw_cards"):
-        own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS)
+        # a card whose only draw is its insight (Tyrion Lannister 13089): its draws are the keyword's
+        own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS) and not c.draws_by_insight
     else:
         card = getattr(action, "card", None)
         own = action.type in ("kneel", "stand") and zone is Zone.PLAY and isinstance(card, str) \
