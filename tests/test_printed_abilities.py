@@ -1364,6 +1364,25 @@ def test_shadow_cards_reactions_wait_for_their_triggers(catalog: Catalog) -> Non
                           ("intrigue", "A.01028.1"), ("military", "A.01055.1"))
 
 
+def test_a_reaction_that_puts_another_card_into_play_waits_for_its_trigger() -> None:
+    """ability.reaction-trigger (aside54 08): The Queen of Thorns "Reaction: After you win a challenge in which The
+    Queen of Thorns is participating, choose a card you control in shadows and put it into play.": Scheming Septon put
+    into play from shadows naming her, with no such win, is flagged; after she wins an intrigue challenge, legal."""
+    from companion.rules.actions import PutIntoPlayFromShadows
+
+    t = plots("2e", "01001", "00006", {"11023": 1, "11004": 1}, {"01150": 1})
+    in_play(t, "A.11023.1")
+    in_play(t, "B.01150.1")
+    shadows(t, "A.11004.1")
+    to_challenges(t)
+    out = PutIntoPlayFromShadows("A", "A.11004.1", source="A.11023.1")
+    flagged_and_refused(t, out, "ability.reaction-trigger")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.11023.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, out)
+
+
 def test_a_conditional_icon_is_read_from_the_printed_card(catalog: Catalog) -> None:
     """probe27 04, 24; probe28 13: "While Arya Stark has a duplicate, she gains a [military] icon.", Widow's Wail's
     "If attached character is Joffrey Baratheon, he gains a [military] icon.", and Shaggydog's "While you control

@@ -261,6 +261,50 @@ def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
     flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
 
 
+def test_an_ability_draws_the_number_its_text_prints() -> None:
+    """draw.ability-count (aside54 35): Ser Jaime Lannister "Response: After a card comes out of shadows, draw 1
+    card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": a draw of 2 naming him is flagged,
+    1 or 3 is not (which applies, the log does not say); 4 is flagged. Read for 112 2nd-edition and 93 1st-edition
+    titles whose every draw is a number."""
+    assert Catalog.open().card("kr_54").draw_counts == (1, 3)
+    t = make_table({"A": {"kr_54": 1, "core_19": 5}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.kr_54.1")
+    for count, flagged in ((1, False), (2, True), (3, False), (4, True)):
+        assert ("draw.ability-count" in rules_of(check(t, DrawCards("A", count, source="A.kr_54.1")))) == flagged
+
+
+def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:
+    """ability.limit (aside54 38): Ser Preston Greenfield "Any Phase: Return a Kingsguard or Queensguard character you
+    control to shadows. (Limit once per round.)": a `put_into_shadows` naming him as its source returns Ser Jaime
+    (legal); a second one the same round, returning Ser Preston himself, is flagged."""
+    from companion.rules.actions import PutIntoShadows
+
+    t = make_table({"A": {"kr_57": 1, "kr_54": 1}, "B": {}}, edition="1e", phase="challenges")
+    in_play(t, "A.kr_57.1")
+    in_play(t, "A.kr_54.1")
+    legal(t, PutIntoShadows("A", "A.kr_54.1", source="A.kr_57.1"))
+    flagged_and_refused(t, PutIntoShadows("A", "A.kr_57.1", source="A.kr_57.1"), "ability.limit")
+
+
+def test_a_response_to_a_card_coming_out_of_shadows_answers_each_card_once() -> None:
+    """ability.reaction-trigger (aside54 34): Ser Arys Oakheart "Response: After a card comes out of shadows, choose
+    and stand 1 character you control. (Limit 3 times per phase.)": before any card came out his stand is flagged;
+    after Shadowcat comes out, one stand is legal and a second for the same card is flagged. Read for 24 printings
+    ("After a card you control comes out of shadows during the challenges phase": Cersei Lannister)."""
+    assert Catalog.open().card("kr_58").reacts_to == ("out_of_shadows_any", "", 0, "")
+    assert Catalog.open().card("11109").reacts_to == ("out_of_shadows_any", "challenges", 0, "own")
+    t = make_table({"A": {"kr_58": 1, "kotse_43": 1, "core_52": 1}, "B": {}}, edition="1e", phase="dominance",
+                   gold=5)
+    for card in ("A.kr_58.1", "A.core_52.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    shadows(t, "A.kotse_43.1")
+    flagged_and_refused(t, Stand("A", "A.kr_58.1", source="A.kr_58.1"), "ability.reaction-trigger")
+    legal(t, BringOut("A", "A.kotse_43.1"))
+    legal(t, Stand("A", "A.kr_58.1", source="A.kr_58.1"))
+    flagged_and_refused(t, Stand("A", "A.core_52.1", source="A.kr_58.1"), "ability.reaction-trigger")
+
+
 def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     """gold.insufficient (probe29 06): "You may spend gold tokens on Tywin Lannister as if they are in your gold pool."
     3 gold in Alice's pool and 2 on Tywin pay for Littlefinger (5), the pool first; without Tywin's gold, flagged."""

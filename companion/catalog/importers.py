@@ -782,6 +782,14 @@ _KILLED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) (?:(?P<mine
                           r"characters? (?P<yours>you control )?is killed[,.]")
 
 
+#: "After a card comes out of shadows" (1st edition Ser Arys Oakheart), "After a card you control comes out of shadows
+#: during the challenges phase" (Cersei Lannister), "After a card comes out of shadows under your control".
+_OUT_OF_SHADOWS_ANY = re.compile(r"^(?:reaction|response)\s*:\s*after an? (?:non-event )?(?:card|character) "
+                                 r"(?P<own>you control )?comes out of shadows(?P<own2> under your control)?"
+                                 r"(?: during the (?P<phase>challenges|marshaling|dominance) phase)?[,.]",
+                                 re.IGNORECASE)
+
+
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
@@ -822,6 +830,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)} comes out of "
                                         r"shadows[,.]", plain[start:], re.IGNORECASE):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
+    out = _OUT_OF_SHADOWS_ANY.match(plain[start:]) if start >= 0 else None
+    if out is not None:  # 1st edition Ser Arys Oakheart: "Response: After a card comes out of shadows, choose and …"
+        return ("out_of_shadows_any", (out.group("phase") or "").lower(), 0,
+                "own" if out.group("own") or out.group("own2") else "")
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you reveal a plot card[,.]", plain[start:],
                                re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # Frostfang Peaks: "Response: After you reveal a plot card, discard …"
@@ -1239,6 +1251,29 @@ _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d
 #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
 _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
                                   re.IGNORECASE)
+
+
+#: A draw of a number of cards: "draw 1 card", "draws 2 cards", 1st edition "draw a card".
+_DRAW_N = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b", re.IGNORECASE)
+#: Words that make the number drawn another one than printed (a count, X, "up to", a draw-phase count, insight).
+_DRAW_OTHER = re.compile(r"\bfor each\b|\bX\b|\bup to\b|\bdraw phase\b|\binsight\b|\buntil\b|\bthat many\b",
+                         re.IGNORECASE)
+
+
+def draw_counts(plain: str) -> tuple[int, ...]:
+    """The numbers of cards its text draws, where every draw it names is a number ("Response: After a card comes out
+    of shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": (1, 3)). None
+    read: a draw in other words ("draw it", "draw X cards"), or a count, insight or a draw-phase change beside it."""
+    text = " ".join(plain.split())
+    found = _DRAW_N.findall(text)
+    if not found or len(found) != len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) or _DRAW_OTHER.search(text):
+        return ()
+    # "draw 2 cards (3 cards instead if you played this event from shadows)" (Rhymes With Meek): 3 as well
+    instead = re.findall(r"\b(\d+|one|two|three) cards? instead\b", text, re.IGNORECASE)
+    if len(re.findall(r"\binstead\b", text, re.IGNORECASE)) > len(instead):
+        return ()  # another number instead, in other words
+    found += [n for n in instead if n not in found]
+    return tuple(sorted({1 if n.lower() in ("a", "an") else int(_NUMBER_WORDS.get(n.lower(), n)) for n in found}))
 
 
 def trigger_only(text: str | None, name: str | None) -> bool:
@@ -1804,6 +1839,7 @@ class Keywords:
     cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    draw_counts: tuple[int, ...] = ()  # "draw 1 card. (Draw 3 cards instead …)": (1, 3): ``draw_counts``
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -2297,6 +2333,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        draw_counts=draw_counts(plain),
         icons_while=tuple(icons_while), self_while=own_while,
         str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,

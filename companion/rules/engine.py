@@ -24,6 +24,7 @@ from companion.rules.actions.common import (
     count_ability_use,
     leave_to,
     note_target,
+    note_trigger_use,
     place_name,
     triggered_use,
 )
@@ -166,6 +167,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     note_target(table, action)
+    note_trigger_use(table, action)
     note_cancel(table, action)
     if action.type in WINDOW_STEPS:
         table.window_events = []

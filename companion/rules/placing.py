@@ -140,6 +140,8 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
             count_this_round(t.round, t.players[player], f"attached-on:{on}")  # attachment on Sansa Stark, …"
         if from_shadows:  # "Reaction: After Shadow Priestess comes out of shadows, …"
             count_this_round(t.round, t.players[player], f"out-of-shadows:{card}")
+            # "After a card comes out of shadows, …": answered in the phase it came out in
+            count_this_round(t.round, t.players[player], f"out-of-shadows@{t.phase.value}")
 
 
 def cards_entered(t: TableState, player: str) -> int:

@@ -782,6 +782,10 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
                 "side": ""}
     if event == "phase_begins":  # the phase, not a challenge type
         return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
+    if event == "out_of_shadows_any":  # whose card, in which phase: not a challenge type
+        during = msg("event.react.in_phase", phase=Phase(kind)) if kind else ""
+        return {"trigger": msg(f"event.react.out_of_shadows_any.{side or 'any'}", during=during), "kind": "", "by": "",
+                "side": ""}
     if event == "killed_such":  # the kind of character: unique, a faction, Traits
         unique, faction, traits = kind.split(";")
         which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
@@ -819,7 +823,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player", "claim_killed")
+                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -867,6 +871,22 @@ def used_own_trigger(t: Table, player: str, source: str | None, *, one_card: boo
         p.round_counts.pop(f"trigger-at:{source}", None)
 
 
+def note_trigger_use(t: Table, action: Action) -> None:
+    """A line naming as its source a card in play whose reaction answers each card come out of shadows (1st edition
+    Ser Arys Oakheart) is one use of it, unless the line before named it too with another action (its cost, then its
+    effect: "kneel The Black Cells to choose …")."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.in_play or (t.card(source).reacts_to or ("",))[0] \
+            != "out_of_shadows_any":
+        return
+    p = t.players[t.in_play[source].controller]
+    before = (t.round, t.version - 1)
+    if not any(k.startswith(f"trigger-at:{source}:") and k != f"trigger-at:{source}:{action.type}" and at == before
+               for k, at in p.round_counts.items()):
+        count_this_round(t.round, p, f"trigger-used:{source}@{t.phase.value}")
+    p.round_counts[f"trigger-at:{source}:{action.type}"] = (t.round, t.version)
+
+
 def continues_trigger(t: Table, player: str, source: str) -> bool:
     """The line right before this one used the same card's reaction: the same use, one card a `draw` line."""
     return t.players[player].round_counts.get(f"trigger-at:{source}") == (t.round, t.version - 1)
@@ -909,6 +929,12 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
             t.round, p, f"trigger-used:{source}")
     if event == "out_of_shadows_self":  # it came out of shadows this round (how long ago is not judged: lenient)
         return counted_this_round(t.round, p, f"out-of-shadows:{source}") > 0
+    if event == "out_of_shadows_any":  # "After a card (you control) comes out of shadows (during the … phase)": once
+        # for each card come out this phase (how many lines ago is not judged), in the phase it names
+        phase = t.phase.value
+        outs = sum(counted_this_round(t.round, q, f"out-of-shadows@{phase}") for seat, q in t.players.items()
+                   if side != "own" or seat == player)
+        return (not names or phase == names) and outs > counted_this_round(t.round, p, f"trigger-used:{source}@{phase}")
     if event == "reveal_plot":  # in the plot phase, once for the plot the player revealed this round
         return t.phase is Phase.PLOT and p.revealed_round == t.round and not counted_this_round(
             t.round, p, f"trigger-used:{source}")

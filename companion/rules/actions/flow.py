@@ -437,6 +437,12 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
+        if self.source is not None and (counts := t.card(self.source).draw_counts) and (
+                self.count > counts[-1]
+                or (self.count not in counts and self.count > counts[0] and left >= counts[-1])):
+            # Its text draws that many (1st edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if …)")
+            v.violate("draw.ability-count", (self.source,), card=t.ref(self.source), count=self.count,
+                      drawn=" / ".join(str(n) for n in counts))
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None:
@@ -672,7 +678,8 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
     c = t.card(source)
     zone = t.zone_of(source)
     if action.type in ("draw", "draw_cards"):
-        own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS)
+        # a card whose only draw is its insight (Tyrion Lannister 13089): its draws are the keyword's
+        own = t.phase is not Phase.SETUP and zone not in (Zone.DECK, Zone.PLOTS) and not c.draws_by_insight
     else:
         card = getattr(action, "card", None)
         own = action.type in ("kneel", "stand") and zone is Zone.PLAY and isinstance(card, str) \
@@ -685,6 +692,10 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
         own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY
                       and trigger[0] in ("win_challenge", "lose_challenge", "unopposed"))
+        # Another card it puts into play ("Reaction: After you win a challenge in which The Queen of Thorns is
+        # participating, choose a card you control in shadows and put it into play.").
+        own = own or (action.type in ("put_into_play", "put_into_play_from_shadows") and zone is Zone.PLAY
+                      and card != source)
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):

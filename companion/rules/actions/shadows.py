@@ -337,6 +337,9 @@ class PutIntoShadows(Action):
     player: SeatRef  # whose effect it is
     card: CardRef
     gains: Amount | Literal["cost"] | None = None
+    # the card whose ability it is (1st edition Ser Preston Greenfield "Any Phase: Return a Kingsguard or Queensguard
+    # character you control to shadows. (Limit once per round.)"), judged as every source is (its limit, its phase)
+    source: CardRef | None = None
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
