@@ -329,7 +329,7 @@ def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
             (m.group(1), m.group(2), m.group(3)) if i == 1 else (m.group(2), m.group(1), m.group(3)))  # i 2, 3, 4, 7
         if fold(subject) not in {fold(name or ""), "attached character"}:
             return None
-        return ("more_" if i >= 4 else "") + side.split()[0].lower(), int(amount)
+        return ("more_" if i >= 6 else "") + side.split()[0].lower(), int(amount)
     return None
 
 
