@@ -1383,6 +1383,25 @@ def test_a_reaction_that_puts_another_card_into_play_waits_for_its_trigger() -> 
     legal(t, out)
 
 
+def test_a_reactions_discard_from_a_hand_waits_for_its_trigger() -> None:
+    """ability.reaction-trigger (aside54 14): Cersei Lannister "Reaction: After a card you control comes out of shadows
+    during the challenges phase, each opponent discards 1 card at random from his or her hand.": after a card of A's
+    comes out in the marshaling phase her discard of Bob's card is flagged; in the challenges phase it is legal."""
+    from companion.rules.actions import BringOut, Discard
+
+    for phase, flagged in (("marshaling", True), ("challenges", False)):
+        t = make_table({"A": {"11109": 1, "11035": 1}, "B": {"01149": 1}}, phase=phase, gold=5)
+        in_play(t, "A.11109.1")
+        shadows(t, "A.11035.1")
+        hand(t, "B.01149.1")
+        legal(t, BringOut("A", "A.11035.1"))
+        discard = Discard("A", "B.01149.1", source="A.11109.1")
+        if flagged:
+            flagged_and_refused(t, discard, "ability.reaction-trigger")
+        else:
+            legal(t, discard)
+
+
 def test_a_conditional_icon_is_read_from_the_printed_card(catalog: Catalog) -> None:
     """probe27 04, 24; probe28 13: "While Arya Stark has a duplicate, she gains a [military] icon.", Widow's Wail's
     "If attached character is Joffrey Baratheon, he gains a [military] icon.", and Shaggydog's "While you control

@@ -696,6 +696,10 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # participating, choose a card you control in shadows and put it into play.").
         own = own or (action.type in ("put_into_play", "put_into_play_from_shadows") and zone is Zone.PLAY
                       and card != source)
+        # A discard from a hand by its text ("… each opponent discards 1 card at random from his or her hand": Cersei
+        # Lannister 11109); a hand's card the log never named lies in the deck.
+        own = own or (action.type == "discard" and zone is Zone.PLAY and c.discards_from_hand and isinstance(card, str)
+                      and t.zone_of(card) in (Zone.HAND, Zone.DECK))
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):
