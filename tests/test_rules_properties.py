@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import action_from_dict, play
@@ -78,6 +78,8 @@ def run(t: Table, seed: int, steps: int, mode: str = "advisory") -> list:
 @SETTINGS
 @given(seed=st.integers(0, 2**32), edition=st.sampled_from(["2e", "1e"]),
        phase=st.sampled_from(["setup", "marshaling"]), steps=st.integers(1, 150))
+# Found once: an attachment saved on the line before its card was killed stayed in play on a card in the dead pile.
+@example(seed=510509, edition="2e", phase="setup", steps=114)
 def test_every_card_is_in_exactly_one_place(seed: int, edition: str, phase: str, steps: int) -> None:
     t = fresh(edition, phase)
     rng = random.Random(seed)

@@ -391,6 +391,9 @@ def leave_to(t: Table, card: str, zone: Zone, seat: str | None = None) -> None:
         if t.saving.pop(card, None) == t.version:
             return
         for dep in t.dependents(card):
+            # An attachment or duplicate cannot stay in play without its card: a save just recorded on it (the line
+            # before) does not keep it there.
+            t.saving.pop(dep, None)
             if t.in_play[dep].duplicate_of or t.card(dep).terminal or not t.attachments_to_hand:
                 leave_to(t, dep, Zone.DISCARD)
             else:
