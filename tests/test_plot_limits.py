@@ -384,6 +384,25 @@ def test_first_edition_plots_that_forbid_saves_and_blank_characters() -> None:
             legal(u, renown)
 
 
+@pytest.mark.parametrize("took_gold", [True, False])
+def test_feast_or_famine_forbids_challenges_once_its_gold_is_taken(took_gold: bool) -> None:
+    """plot.limits-challenge-type (aside52 35): 1st edition Feast or Famine "When revealed, you may choose to add +6
+    gold to your income this marshalling phase. If you do, you cannot initiate challenges this round.": with the +6
+    written as the income's modifier, Alice's challenge is flagged; without it, legal."""
+    from companion.rules.actions import CollectIncome
+    t = round_table("1e", "kotst_54", "pots_59", phase="marshaling")
+    t.players["A"].income_round = -1  # the helper took each income without its gold
+    legal(t, CollectIncome("A", modifier=6 if took_gold else 0))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    challenge = InitiateChallenge("A", "military", "B", ["A.core_124.1"])
+    if took_gold:
+        flagged_and_refused(t, challenge, "plot.limits-challenge-type")
+    else:
+        legal(t, challenge)
+
+
 def test_a_plots_when_revealed_draw_happens_once() -> None:
     """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
     from companion.rules.actions import DrawCards
