@@ -1013,6 +1013,10 @@ def targets(plain: str, name: str | None = None
 
 #: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
 #: Ways "… draw 2 cards").
+#: 1st edition Guard at Riverrun: "At the end of the challenge phase, if no opponent has won a Military challenge
+#: against you this round, draw a card.": the challenge type.
+_DRAWS_UNLESS_LOST = re.compile(r"\bif no opponent has won an? \[?(military|intrigue|power)\]? challenge against you "
+                                r"this round, draw\b", re.IGNORECASE)
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
 
 
@@ -1502,6 +1506,7 @@ class Keywords:
     targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()  # ``targets``
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -1959,6 +1964,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         phase_end_fate=phase_end_fate(plain), targets=targets(plain, name), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
