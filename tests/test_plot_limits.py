@@ -403,6 +403,15 @@ def test_feast_or_famine_forbids_challenges_once_its_gold_is_taken(took_gold: bo
         legal(t, challenge)
 
 
+def test_mammoth_riders_ends_its_players_cards_from_hand_for_the_round() -> None:
+    """hand.no-further-cards (aside52 22): 1st edition Mammoth Riders "After you play Mammoth Riders, you cannot play
+    any further cards from your hand this round.": Alice's marshal of the Riders is legal, her next one flagged."""
+    t = round_table("1e", PLAIN["1e"], "pots_59", phase="marshaling", extra={"dotn_36": 1, "core_19": 1})
+    hand(t, "A.dotn_36.1", "A.core_19.1")
+    legal(t, Marshal("A", "A.dotn_36.1"))
+    flagged_and_refused(t, Marshal("A", "A.core_19.1"), "hand.no-further-cards")
+
+
 def test_a_plots_when_revealed_draw_happens_once() -> None:
     """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
     from companion.rules.actions import DrawCards

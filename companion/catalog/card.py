@@ -68,7 +68,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events",
               "phase_end_fate", "killed_to", "targets", "trigger_only", "draws_if_won", "cancels",
-              "draws_unless_lost",
+              "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in",
@@ -511,6 +511,7 @@ class Card:
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
     draws_if_won: bool = False
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
+    last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",
     #: "location", "attachment") ("When the effects of an opponent's event would initiate, cancel those effects.": The
     #: Hand's Judgment; Treachery: "… a triggered character, location, or attachment ability …").

@@ -1013,6 +1013,10 @@ def targets(plain: str, name: str | None = None
 
 #: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
 #: Ways "… draw 2 cards").
+#: 1st edition Mammoth Riders: "After you play Mammoth Riders, you cannot play any further cards from your hand this
+#: round.": only when it names the card.
+_LAST_FROM_HAND = re.compile(r"\bafter you play (.+?), you cannot play any further cards from your hand this round\b",
+                             re.IGNORECASE)
 #: 1st edition Guard at Riverrun: "At the end of the challenge phase, if no opponent has won a Military challenge
 #: against you this round, draw a card.": the challenge type.
 _DRAWS_UNLESS_LOST = re.compile(r"\bif no opponent has won an? \[?(military|intrigue|power)\]? challenge against you "
@@ -1507,6 +1511,7 @@ class Keywords:
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
+    last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -1965,6 +1970,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
+        last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),

@@ -236,6 +236,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.unless-lost": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "hand.no-further-cards": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "event.cancelled": Rule("RR: Cancel", "1E Rules › Events"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),

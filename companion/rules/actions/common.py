@@ -881,6 +881,17 @@ def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
     return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
 
 
+def check_no_further_cards(t: Table, v: Checker, player: str, card: str) -> None:
+    """1st edition Mammoth Riders: "After you play Mammoth Riders, you cannot play any further cards from your hand
+    this round." (``Card.last_from_hand``): a card its player marshals or plays from hand after it that round (a hidden
+    hand's card is named as it is played)."""
+    p = t.players[player]
+    played = [key.split(":", 1)[1] for key, (rnd, n) in p.round_counts.items()
+              if key.startswith("last-from-hand:") and rnd == t.round and n]
+    if played:
+        v.violate("hand.no-further-cards", (card, played[0]), card=t.ref(card), by=t.ref(played[0]), player=p.name)
+
+
 def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's "(Max 1 per round.)" / "(Max 1 per challenge.)" (1st edition "Limit 1 per phase."): that many plays
     of its title by the player in that span (RR: Max X per [period])."""
