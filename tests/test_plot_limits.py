@@ -412,6 +412,24 @@ def test_mammoth_riders_ends_its_players_cards_from_hand_for_the_round() -> None
     flagged_and_refused(t, Marshal("A", "A.core_19.1"), "hand.no-further-cards")
 
 
+@pytest.mark.parametrize("b_plot", ["qod_49", "pots_59"])
+def test_burning_bridges_forbids_abilities_of_cards_in_play(b_plot: str) -> None:
+    """plot.no-abilities (aside52 30): 1st edition Burning Bridges "Players cannot trigger abilities on character,
+    location, and attachment cards in play.", whoever revealed it: Qyburn's Informers' "Response: After you win an
+    Intrigue challenge in which Qyburn's Informers participated, draw 2 cards." after Alice's win is flagged under
+    it, legal under Alliance."""
+    from companion.rules.actions import DrawCards
+    t = round_table("1e", PLAIN["1e"], b_plot, extra={"core_49": 1, "core_19": 4})
+    in_play(t, "A.core_49.1")
+    one_challenge(t, "intrigue", "A.core_49.1")
+    legal(t, ApplyClaim("B", []))
+    draw = DrawCards("A", 2, source="A.core_49.1")
+    if b_plot == "qod_49":
+        flagged_and_refused(t, draw, "plot.no-abilities")
+    else:
+        legal(t, draw)
+
+
 def test_a_plots_when_revealed_draw_happens_once() -> None:
     """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
     from companion.rules.actions import DrawCards

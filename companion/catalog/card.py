@@ -45,7 +45,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "claim_as", "blanks_attached", "zero_base", "zero_base_traits", "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "no_challenges_if_gold",
+              "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
@@ -251,6 +251,7 @@ class Card:
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
     knelt_unkillable: bool = False
     no_challenges_if_gold: bool = False  # Feast or Famine: "If you do, you cannot initiate challenges this round."
+    no_card_abilities: bool = False  # Burning Bridges: "Players cannot trigger abilities on character, location, …"
     #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
     unkillable_crest: str | None = None
     #: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to

@@ -603,6 +603,8 @@ _FLAG_SENTENCES = {
     # 1st edition Feast or Famine: "When revealed, you may choose to add +6 gold to your income this marshalling phase.
     # If you do, you cannot initiate challenges this round." (the gold written as the income's modifier)
     "if you do, you cannot initiate challenges this round": "no_challenges_if_gold",
+    # 1st edition Burning Bridges: no triggered ability of a card in play (the plots' and events' aside)
+    "players cannot trigger abilities on character, location, and attachment cards in play": "no_card_abilities",
     "characters and locations cannot be saved": "no_saves",  # 1st edition Assault on King's Landing (its characters')
     # Uneasy Truce; Your King Commands It:
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
@@ -1408,6 +1410,7 @@ class Keywords:
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     no_challenges_if_gold: bool = False  # 1st edition Feast or Famine: no challenge once its gold was added
+    no_card_abilities: bool = False  # 1st edition Burning Bridges: no ability of a card in play is triggered
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
     crest_grants: tuple[str, str, bool] | None = None  # ("Holy", "military", True): ``_CREST_GRANTS``
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
@@ -1944,6 +1947,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
+        no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,

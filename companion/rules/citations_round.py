@@ -94,6 +94,7 @@ RULES_ROUND: dict[str, Rule] = {
     "stand.cannot": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "stand.limit": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "plot.no-saves": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "plot.no-abilities": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "event.no-action-window": Rule("RR: Action Windows", None),
     "event.play-if-control": Rule("RR: Event Cards", "1E Rules › Events"),
     "plot.faction-power": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

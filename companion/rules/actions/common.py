@@ -978,6 +978,22 @@ def triggered_use(t: Table, action: Action) -> str | None:
     return str(source)
 
 
+def check_abilities_forbidden(t: Table, v: Checker, action: Action, used: str | None) -> None:
+    """1st edition Burning Bridges: "Players cannot trigger abilities on character, location, and attachment cards in
+    play." (``Card.no_card_abilities``, any player's revealed plot): a line that is such a card's triggered ability
+    (``triggered_use``), or a draw naming one whose text draws by a triggered ability (not by insight, a keyword)."""
+    source = used
+    drawn_by = getattr(action, "source", None) if action.type == "draw_cards" else None
+    if source is None and isinstance(drawn_by, str) and drawn_by in t.in_play:
+        c = t.card(drawn_by)
+        source = drawn_by if c.draws and not c.draws_by_insight and (
+            c.reacts_to or c.play_phase or c.action_only) else None
+    if source is None or source not in t.in_play or t.card(source).type not in ("character", "location", "attachment"):
+        return
+    for plot in revealed_plots_that(t, "no_card_abilities"):
+        v.violate("plot.no-abilities", (source, plot), card=t.ref(source), plot=t.ref(plot))
+
+
 def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:
     """A card's own triggered ability used by an opponent of a participating Catelyn Stark ("While Catelyn Stark is
     participating in a challenge, your opponents cannot trigger card abilities."): a line that is its use
