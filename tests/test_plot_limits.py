@@ -384,6 +384,52 @@ def test_first_edition_plots_that_forbid_saves_and_blank_characters() -> None:
             legal(u, renown)
 
 
+@pytest.mark.parametrize("took_gold", [True, False])
+def test_feast_or_famine_forbids_challenges_once_its_gold_is_taken(took_gold: bool) -> None:
+    """plot.limits-challenge-type (aside52 35): 1st edition Feast or Famine "When revealed, you may choose to add +6
+    gold to your income this marshalling phase. If you do, you cannot initiate challenges this round.": with the +6
+    written as the income's modifier, Alice's challenge is flagged; without it, legal."""
+    from companion.rules.actions import CollectIncome
+    t = round_table("1e", "kotst_54", "pots_59", phase="marshaling")
+    t.players["A"].income_round = -1  # the helper took each income without its gold
+    legal(t, CollectIncome("A", modifier=6 if took_gold else 0))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    challenge = InitiateChallenge("A", "military", "B", ["A.core_124.1"])
+    if took_gold:
+        flagged_and_refused(t, challenge, "plot.limits-challenge-type")
+    else:
+        legal(t, challenge)
+
+
+def test_mammoth_riders_ends_its_players_cards_from_hand_for_the_round() -> None:
+    """hand.no-further-cards (aside52 22): 1st edition Mammoth Riders "After you play Mammoth Riders, you cannot play
+    any further cards from your hand this round.": Alice's marshal of the Riders is legal, her next one flagged."""
+    t = round_table("1e", PLAIN["1e"], "pots_59", phase="marshaling", extra={"dotn_36": 1, "core_19": 1})
+    hand(t, "A.dotn_36.1", "A.core_19.1")
+    legal(t, Marshal("A", "A.dotn_36.1"))
+    flagged_and_refused(t, Marshal("A", "A.core_19.1"), "hand.no-further-cards")
+
+
+@pytest.mark.parametrize("b_plot", ["qod_49", "pots_59"])
+def test_burning_bridges_forbids_abilities_of_cards_in_play(b_plot: str) -> None:
+    """plot.no-abilities (aside52 30): 1st edition Burning Bridges "Players cannot trigger abilities on character,
+    location, and attachment cards in play.", whoever revealed it: Qyburn's Informers' "Response: After you win an
+    Intrigue challenge in which Qyburn's Informers participated, draw 2 cards." after Alice's win is flagged under
+    it, legal under Alliance."""
+    from companion.rules.actions import DrawCards
+    t = round_table("1e", PLAIN["1e"], b_plot, extra={"core_49": 1, "core_19": 4})
+    in_play(t, "A.core_49.1")
+    one_challenge(t, "intrigue", "A.core_49.1")
+    legal(t, ApplyClaim("B", []))
+    draw = DrawCards("A", 2, source="A.core_49.1")
+    if b_plot == "qod_49":
+        flagged_and_refused(t, draw, "plot.no-abilities")
+    else:
+        legal(t, draw)
+
+
 def test_a_plots_when_revealed_draw_happens_once() -> None:
     """You Win Or You Die (held out aside19 20): "When Revealed: Draw 2 cards." draws once, as it is revealed."""
     from companion.rules.actions import DrawCards

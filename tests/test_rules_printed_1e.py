@@ -771,6 +771,26 @@ def test_a_claim_lowered_while_its_card_defends(b_plot: str, defender: str | Non
     legal(t, ApplyClaim("B", []))
 
 
+@pytest.mark.parametrize("lost", [True, False])
+def test_guard_at_riverrun_draws_only_without_a_military_loss(lost: bool) -> None:
+    """draw.unless-lost (aside52 38): Guard at Riverrun "At the end of the challenge phase, if no opponent has won a
+    Military challenge against you this round, draw a card.": after Alice won a military challenge against Bob, his
+    draw by the Guard is flagged; after her win in a power challenge it is legal."""
+    from companion.rules.actions import ApplyClaim
+
+    t = round_table(POWER_OF_ARMS, extra={"low_18": 1, "core_19": 5})
+    in_play(t, "B.low_18.1")
+    legal(t, InitiateChallenge("A", "military" if lost else "power", "B", attackers=[f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult(winner="A"))
+    legal(t, ApplyClaim("B", [f"B.{GUILDMASTER}.1"] if lost else []))
+    draw = DrawCards("B", 1, source="B.low_18.1")
+    if lost:
+        flagged_and_refused(t, draw, "draw.unless-lost")
+    else:
+        legal(t, draw)
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":

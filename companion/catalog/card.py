@@ -46,6 +46,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
+              "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
@@ -72,6 +73,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
               "draw_counts",
+              "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in", "renown_barred",
@@ -261,6 +263,8 @@ class Card:
     opponents_income_zero: bool = False
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
     knelt_unkillable: bool = False
+    no_challenges_if_gold: bool = False  # Feast or Famine: "If you do, you cannot initiate challenges this round."
+    no_card_abilities: bool = False  # Burning Bridges: "Players cannot trigger abilities on character, location, …"
     #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
     unkillable_crest: str | None = None
     #: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to
@@ -555,6 +559,8 @@ class Card:
     #: The numbers of cards its text draws, where every draw it names is a number ("draw 1 card. (Draw 3 cards instead
     #: if …)": (1, 3)): a draw naming it draws one of them.
     draw_counts: tuple[int, ...] = ()
+    draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
+    last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",
     #: "location", "attachment") ("When the effects of an opponent's event would initiate, cancel those effects.": The
     #: Hand's Judgment; Treachery: "… a triggered character, location, or attachment ability …").

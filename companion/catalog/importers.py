@@ -702,6 +702,11 @@ _FLAG_SENTENCES = {
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     "characters cannot be saved": "no_saves",  # The Bloody Flux
+    # 1st edition Feast or Famine: "When revealed, you may choose to add +6 gold to your income this marshalling phase.
+    # If you do, you cannot initiate challenges this round." (the gold written as the income's modifier)
+    "if you do, you cannot initiate challenges this round": "no_challenges_if_gold",
+    # 1st edition Burning Bridges: no triggered ability of a card in play (the plots' and events' aside)
+    "players cannot trigger abilities on character, location, and attachment cards in play": "no_card_abilities",
     "characters and locations cannot be saved": "no_saves",  # 1st edition Assault on King's Landing (its characters')
     # Uneasy Truce; Your King Commands It:
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
@@ -1247,6 +1252,14 @@ def targets(plain: str, name: str | None = None
 
 #: An ability's draw on a condition: "If you win the challenge, draw 1 card." (For the North!; 1st edition Insidious
 #: Ways "… draw 2 cards").
+#: 1st edition Mammoth Riders: "After you play Mammoth Riders, you cannot play any further cards from your hand this
+#: round.": only when it names the card.
+_LAST_FROM_HAND = re.compile(r"\bafter you play (.+?), you cannot play any further cards from your hand this round\b",
+                             re.IGNORECASE)
+#: 1st edition Guard at Riverrun: "At the end of the challenge phase, if no opponent has won a Military challenge
+#: against you this round, draw a card.": the challenge type.
+_DRAWS_UNLESS_LOST = re.compile(r"\bif no opponent has won an? \[?(military|intrigue|power)\]? challenge against you "
+                                r"this round, draw\b", re.IGNORECASE)
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
 #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
 _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
@@ -1728,6 +1741,8 @@ class Keywords:
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
+    no_challenges_if_gold: bool = False  # 1st edition Feast or Famine: no challenge once its gold was added
+    no_card_abilities: bool = False  # 1st edition Burning Bridges: no ability of a card in play is triggered
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
     crest_grants: tuple[str, str, bool] | None = None  # ("Holy", "military", True): ``_CREST_GRANTS``
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
@@ -1840,6 +1855,8 @@ class Keywords:
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     draw_counts: tuple[int, ...] = ()  # "draw 1 card. (Draw 3 cards instead …)": (1, 3): ``draw_counts``
+    draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
+    last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
@@ -2300,7 +2317,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
-        no_saves="no_saves" in flags,
+        no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
+        no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name),
@@ -2333,6 +2351,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
+        last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         draw_counts=draw_counts(plain),
         icons_while=tuple(icons_while), self_while=own_while,
         str_while=strength_while, str_each=strength_each,

@@ -14,6 +14,7 @@ from typing import Literal
 from companion.catalog.card import DRAW_DECK_TYPES, Card
 from companion.rules.actions import Action
 from companion.rules.actions.common import (
+    check_abilities_forbidden,
     check_ability_limit,
     check_ability_phase,
     check_cost_target,
@@ -137,6 +138,7 @@ def check(table: Table, action: Action) -> Verdict:
     used = triggered_use(table, action)  # the card whose triggered ability the line uses: asked once
     check_ability_phase(table, v, used)
     check_silenced_source(table, v, used)
+    check_abilities_forbidden(table, v, action, used)
     check_target(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)

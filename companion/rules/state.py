@@ -124,6 +124,7 @@ class Player:
     power: int = 0  # power on the faction card (power on other cards is a token kind)
     faction_kneeling: bool = False  # the faction card knelt (a cost: "Kneel your faction card"); stands at 6.2
     income_round: int = -1  # the round in which this player last collected income
+    income_modifier: int = 0  # the ``modifier`` written with that income (1st edition Feast or Famine's +6 gold)
     revealed_round: int = -1  # the round in which this player last revealed a plot
     setup_gold_spent: int = 0
     tokens: dict[str, int] = field(default_factory=dict)  # tokens in the player's pool other than gold

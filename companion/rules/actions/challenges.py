@@ -72,6 +72,7 @@ from companion.rules.values import (
     renown_cards,
     renown_during_holds,
     revealed_plot,
+    revealed_plots_that,
     side_strength,
     strength,
     traits_of,
@@ -164,6 +165,11 @@ def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None
     player), or more challenges than it allows ("You cannot initiate more than 1 challenge during the challenges
     phase.": Sneak Attack), even one a card effect allows (the challenge's ``source``): "cannot" is absolute."""
     initiated = sum(1 for c in t.challenges if c.round == t.round and c.attacker == attacker)
+    p, plot = t.players[attacker], revealed_plot(t, attacker)
+    if plot is not None and p.income_round == t.round and p.income_modifier > 0 \
+            and plot in revealed_plots_that(t, "no_challenges_if_gold"):
+        # 1st edition Feast or Famine: "… add +6 gold to your income … If you do, you cannot initiate challenges …"
+        v.violate("plot.limits-challenge-type", (plot,), player=p.name, plot=t.ref(plot), kind=kind_name(kind))
     for plot, limit in plot_limits(t, attacker):
         won = limit.unless_won
         if kind in limit.no_challenges and limit.unless_trait is not None:

@@ -978,6 +978,17 @@ def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
     return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
 
 
+def check_no_further_cards(t: Table, v: Checker, player: str, card: str) -> None:
+    """1st edition Mammoth Riders: "After you play Mammoth Riders, you cannot play any further cards from your hand
+    this round." (``Card.last_from_hand``): a card its player marshals or plays from hand after it that round (a hidden
+    hand's card is named as it is played)."""
+    p = t.players[player]
+    played = [key.split(":", 1)[1] for key, (rnd, n) in p.round_counts.items()
+              if key.startswith("last-from-hand:") and rnd == t.round and n]
+    if played:
+        v.violate("hand.no-further-cards", (card, played[0]), card=t.ref(card), by=t.ref(played[0]), player=p.name)
+
+
 def check_play_max(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's "(Max 1 per round.)" / "(Max 1 per challenge.)" (1st edition "Limit 1 per phase."): that many plays
     of its title by the player in that span (RR: Max X per [period])."""
@@ -1091,6 +1102,22 @@ def phase_drawer(c: Card) -> bool:
     another draw may name it without one: its insight (own or given) or a draw-phase count."""
     return (c.type != "event" and c.play_phase is not None and c.draws and "insight" not in c.keywords
             and not c.grants_insight and not c.draw_phase)
+
+
+def check_abilities_forbidden(t: Table, v: Checker, action: Action, used: str | None) -> None:
+    """1st edition Burning Bridges: "Players cannot trigger abilities on character, location, and attachment cards in
+    play." (``Card.no_card_abilities``, any player's revealed plot): a line that is such a card's triggered ability
+    (``triggered_use``), or a draw naming one whose text draws by a triggered ability (not by insight, a keyword)."""
+    source = used
+    drawn_by = getattr(action, "source", None) if action.type == "draw_cards" else None
+    if source is None and isinstance(drawn_by, str) and drawn_by in t.in_play:
+        c = t.card(drawn_by)
+        source = drawn_by if c.draws and not c.draws_by_insight and (
+            c.reacts_to or c.play_phase or c.action_only) else None
+    if source is None or source not in t.in_play or t.card(source).type not in ("character", "location", "attachment"):
+        return
+    for plot in revealed_plots_that(t, "no_card_abilities"):
+        v.violate("plot.no-abilities", (source, plot), card=t.ref(source), plot=t.ref(plot))
 
 
 def check_silenced_source(t: Table, v: Checker, source: str | None) -> None:

@@ -76,6 +76,7 @@ class CollectIncome(Action):
         p = t.players[self.player]
         p.gold += self.income(t)
         p.income_round = t.round
+        p.income_modifier = self.modifier
 
 
 @dataclass(frozen=True, slots=True)

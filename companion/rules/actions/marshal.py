@@ -15,6 +15,7 @@ from companion.rules.actions.common import (
     check_entering_count,
     check_house_only,
     check_limited,
+    check_no_further_cards,
     check_participating_target,
     check_payment,
     check_play_max,
@@ -135,6 +136,7 @@ class Marshal(Action):
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "marshal.phase")
         require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
+        check_no_further_cards(t, v, self.player, self.card)
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
         dup = duplicate_target(t, self.player, self.card)
@@ -180,6 +182,8 @@ class Marshal(Action):
         # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards." (a duplicate marshalled for it too)
         for marshalled in (self.card, *([dup] if dup else [])):
             count_this_round(t.round, t.players[self.player], f"marshalled:{marshalled}")
+        if t.card(self.card).last_from_hand:  # Mammoth Riders: no further card from this player's hand this round
+            count_this_round(t.round, t.players[self.player], f"last-from-hand:{self.card}")
         enter_play(t, self.player, self.card, self.attach_to, discard_if_no_target=False)
 
 
@@ -204,6 +208,7 @@ class PlayEvent(Action):
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         require_in_hand(t, v, self.player, self.card, "event.from-hand")
+        check_no_further_cards(t, v, self.player, self.card)
         if c.type != "event":
             v.violate("event.not-an-event", (self.card,), card=t.ref(self.card))
         check_restrictions(t, v, self.player, "play_events")
