@@ -747,6 +747,24 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
             else "defender" if side else "")
 
 
+#: A claim of another type applied instead: "Forced Interrupt: When claim is applied for a [military] challenge, apply
+#: [power] claim instead." (The Hand's Tourney), "Interrupt: When claim is applied for an [intrigue] challenge, apply
+#: [military] claim instead." (Trial by Combat), "… kneel Mya Stone to apply [power] claim instead".
+_CLAIM_INSTEAD = re.compile(r"\b(forced )?interrupt\s*:\s*when claim is applied for an? \[(military|intrigue|power)\]"
+                            r"(?: or \[(military|intrigue|power)\])? challenge[^.]*?, ([^.]*?)apply \["
+                            r"(military|intrigue|power)\] claim instead\b", re.IGNORECASE)
+
+
+def claim_instead(plain: str) -> tuple[tuple[str, ...], str, bool] | None:
+    """(the challenge types whose claim it replaces, the type applied instead, whether it is forced: a forced
+    interrupt that leaves no choice, "may" not printed before it)."""
+    m = _CLAIM_INSTEAD.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    kinds = tuple(k.lower() for k in (m.group(2), m.group(3)) if k)
+    return kinds, m.group(5).lower(), bool(m.group(1)) and not re.search(r"\bmay\b", m.group(4), re.IGNORECASE)
+
+
 #: A reaction to its own pillage discarding a kind of card: "Reaction: After Ser Gregor's Marauders discards an event
 #: using pillage, stand Ser Gregor's Marauders." (Polliver, Raff the Sweetling: "a character"; Euron Crow's Eye: "a
 #: non-character card" by any character you control is not read).
@@ -1529,6 +1547,7 @@ class Keywords:
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
     pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
+    claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
@@ -2005,6 +2024,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name),
+        claim_instead=claim_instead(plain),
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),

@@ -206,6 +206,7 @@ RULES_ROUND: dict[str, Rule] = {
     "claim.defender": Rule(CLAIM_2E, "1E Rules › Claim"),
     "claim.not-applied": Rule(CLAIM_2E, "1E Rules › Claim"),
     "claim.count": Rule("RR: Claim or Claim Value", "1E Rules › Claim"),
+    "claim.replaced": Rule("RR: Claim or Claim Value", "1E Rules › Claim"),
     "claim.military-card": Rule("RR: Military Claim", "1E Rules › Claim"),
     "claim.not-in-play": Rule("RR: Military Claim", "1E Rules › Claim", impossible=True),
     "claim.same-character": Rule("RR: Military Claim", "1E Rules › Claim", impossible=True),
