@@ -933,6 +933,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|the defending player controls"
                 r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
@@ -955,6 +956,10 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
+    # Every card of a kind: "kill each character the defending player controls with STR 1 or lower" (Drogon),
+    # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter).
+    # (Not an effect put off to the challenge's end: "If you win the challenge, kill each attacking character.")
+    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1007,6 +1012,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower(),
             "loser" if "losing" in whose else "own" if whose == "you control" else
+            "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
             else "opponent" if whose else "",
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
@@ -1057,7 +1063,8 @@ def targets(plain: str, name: str | None = None
         for m in form.finditer(text):
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
+            entry = _target_entry(verb, g, text[m.end():m.end() + 80])
+            found.append((*entry[:9], 99, *entry[10:]) if g.get("each") else entry)  # "each": no count
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
