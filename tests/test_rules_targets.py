@@ -370,17 +370,13 @@ def test_an_ability_on_each_character_of_a_kind_affects_only_those() -> None:
     character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter) is read the same way,
     with no count; "If you win the challenge, kill each attacking character." (a later effect) is not."""
     from companion.rules.actions import ApplyClaim
+    from tests.tables import military_won_by_a
 
     assert targets("When Revealed: Return each character with printed cost 3 or lower to its owner's hand.")[0][9:] \
         == (99, "", "", 3)
     assert targets("If you win the challenge, kill each attacking character.") == ()
     t = make_table({"A": {"15002": 1}, "B": {"01150": 1, "01152": 2}}, phase="challenges")
-    for card in ("A.15002.1", "B.01150.1", "B.01152.1", "B.01152.2"):
-        in_play(t, card)
-    t.first_player = t.active_player = "A"
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.15002.1"]))
-    legal(t, DeclareDefenders("B", []))
-    legal(t, ChallengeResult())
+    military_won_by_a(t, "A.15002.1", in_play_cards=("B.01150.1", "B.01152.1", "B.01152.2"))
     legal(t, ApplyClaim("B", cards=["B.01152.2"]))
     flagged_and_refused(t, Kill("A", "B.01150.1", source="A.15002.1"), "ability.target")
     legal(t, Kill("A", "B.01152.1", source="A.15002.1"))
