@@ -765,6 +765,12 @@ def claim_instead(plain: str) -> tuple[tuple[str, ...], str, bool] | None:
     return kinds, m.group(5).lower(), bool(m.group(1)) and not re.search(r"\bmay\b", m.group(4), re.IGNORECASE)
 
 
+#: A response that asks for gold in its player's pool: 1st edition Tywin Lannister "Response: After you win dominance,
+#: if you have 4 or more gold in your gold pool Tywin Lannister claims 3 power."
+_GOLD_AT_LEAST = re.compile(r"\b(?:reaction|response)\s*:\s*after [^.]*?, if you have (\d+) or more gold in your gold "
+                            r"pool\b", re.IGNORECASE)
+
+
 #: A reaction to its own pillage discarding a kind of card: "Reaction: After Ser Gregor's Marauders discards an event
 #: using pillage, stand Ser Gregor's Marauders." (Polliver, Raff the Sweetling: "a character"; Euron Crow's Eye: "a
 #: non-character card" by any character you control is not read).
@@ -1554,6 +1560,7 @@ class Keywords:
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
     pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
+    gold_at_least: int = 0  # Tywin Lannister's "if you have 4 or more gold in your gold pool": ``_GOLD_AT_LEAST``
     claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
@@ -2031,6 +2038,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name),
+        gold_at_least=int(m.group(1)) if (m := _GOLD_AT_LEAST.search(" ".join(plain.split()))) else 0,
         claim_instead=claim_instead(plain),
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,

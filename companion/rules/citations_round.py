@@ -236,6 +236,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "ability.cost-target": Rule("RR: Costs", "1E Rules › Golden rule"),
     "ability.pillage-trigger": Rule("RR: Pillage", None),
+    "ability.gold-at-least": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
