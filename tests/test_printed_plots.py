@@ -18,6 +18,7 @@ from companion.rules.actions import (
     SetFirstPlayer,
     WinDominance,
 )
+from companion.rules.state import Zone
 from companion.rules.values import dominance_winners, hand_count, strength
 from tests.tables import (
     flagged_and_refused,
@@ -167,6 +168,30 @@ def test_at_the_palace_of_sorrows_sets_each_characters_str() -> None:
         legal(t, DeclareDefenders("B", ["B.01089.1"]))
         flagged_and_refused(t, ChallengeResult(winner="B" if winner == "A" else "A"), "challenge.str")
         legal(t, ChallengeResult(winner=winner))
+
+
+def test_the_hands_tourney_applies_power_claim_for_a_military_challenge() -> None:
+    """aside53 28 (claim.replaced; The Hand's Tourney, 14051: "Forced Interrupt: When claim is applied for a
+    [military] challenge, apply [power] claim instead."): with Bob's plot revealed, Alice wins a military challenge:
+    Bob killing his Winterfell Steward for the claim is flagged; the claim applied as power claim (naming the plot or
+    not) moves 1 power from his faction card to hers. Optional replacements (Trial by Combat, Mya Stone, Temple of the
+    Graces, Now It Comes To War: 4 printings) apply when named as the claim's source."""
+    from companion.rules.actions import PassTurn
+
+    assert Catalog.open().card("14051").claim_instead == (("military",), "power", True)
+    assert Catalog.open().card("09050").claim_instead == (("intrigue", "power"), "military", False)
+    t = plots("2e", "01001", "14051", {"01091": 1}, {"01152": 1})
+    in_play(t, "A.01091.1")
+    in_play(t, "B.01152.1")
+    t.players["B"].power = 1
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01091.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, ApplyClaim("B", cards=["B.01152.1"]), "claim.replaced")
+    legal(t, ApplyClaim("B", source="B.14051.1"))
+    assert (t.players["A"].power, t.players["B"].power, t.zone_of("B.01152.1")) == (2, 0, Zone.PLAY)
+    legal(t, PassTurn("A"))
 
 
 def test_str_while_its_player_has_more_gold_than_each_opponent() -> None:

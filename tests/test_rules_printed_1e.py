@@ -810,3 +810,27 @@ def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
             legal(t, claim)
         else:
             flagged_and_refused(t, claim, "claim.not-won")
+
+
+def test_a_response_that_asks_for_gold_in_the_pool_waits_for_it() -> None:
+    """aside53 34 (ability.gold-at-least; 1st edition Tywin Lannister: "Response: After you win dominance, if you have
+    4 or more gold in your gold pool Tywin Lannister claims 3 power."): after Alice wins dominance with 3 gold, his 3
+    power is flagged; with 4 gold, legal."""
+    from companion.rules.actions import GainPower, WinDominance
+    from tests.test_printed_abilities import plots
+
+    assert Catalog.open().card("lotr_9").gold_at_least == 4
+    for gold, flagged in ((3, True), (4, False)):
+        t = plots("1e", "core_181", "acoa_25", {"lotr_9": 1}, {})
+        in_play(t, "A.lotr_9.1")
+        for phase in ("challenges", "dominance"):
+            while t.active_player is not None:
+                legal(t, PassTurn(t.active_player))
+            legal(t, BeginPhase(phase))
+        t.players["A"].gold, t.players["B"].gold = gold, 0
+        legal(t, WinDominance("A"))
+        power = GainPower("A", 3, "A.lotr_9.1", source="A.lotr_9.1")
+        if flagged:
+            flagged_and_refused(t, power, "ability.gold-at-least")
+        else:
+            legal(t, power)

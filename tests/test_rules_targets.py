@@ -389,6 +389,25 @@ def test_a_cost_paid_with_a_kind_of_card_is_paid_with_one() -> None:
     legal(gift, Kneel("A", "A.01133.1", source="A.07017.1"))
 
 
+def test_an_ability_on_each_character_of_a_kind_affects_only_those() -> None:
+    """aside53 29 (ability.target): Drogon (15002) "Reaction: After you win a challenge in which Drogon is attacking,
+    kill each character the defending player controls with STR 1 or lower.": after his won military challenge, the
+    kill of Bob's Tumblestone Knight (STR 2) naming him is flagged, of Winterfell Steward (STR 1) legal. "Return each
+    character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter) is read the same way,
+    with no count; "If you win the challenge, kill each attacking character." (a later effect) is not."""
+    from companion.rules.actions import ApplyClaim
+    from tests.tables import military_won_by_a
+
+    assert targets("When Revealed: Return each character with printed cost 3 or lower to its owner's hand.")[0][9:] \
+        == (99, "", "", 3)
+    assert targets("If you win the challenge, kill each attacking character.") == ()
+    t = make_table({"A": {"15002": 1}, "B": {"01150": 1, "01152": 2}}, phase="challenges")
+    military_won_by_a(t, "A.15002.1", in_play_cards=("B.01150.1", "B.01152.1", "B.01152.2"))
+    legal(t, ApplyClaim("B", cards=["B.01152.2"]))
+    flagged_and_refused(t, Kill("A", "B.01150.1", source="A.15002.1"), "ability.target")
+    legal(t, Kill("A", "B.01152.1", source="A.15002.1"))
+
+
 def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
     """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
     Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""

@@ -56,7 +56,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
               "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed", "str_set",
-              "pillage_reacts",
+              "pillage_reacts", "claim_instead", "gold_at_least",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
@@ -369,6 +369,12 @@ class Card:
     #: "Reaction: After Ser Gregor's Marauders discards an event using pillage, stand …": the card type its own
     #: pillage discards that its reaction waits for.
     pillage_reacts: str | None = None
+    #: 1st edition Tywin Lannister: "Response: After you win dominance, if you have 4 or more gold in your gold pool
+    #: Tywin Lannister claims 3 power.": the gold its reaction asks for (0: none).
+    gold_at_least: int = 0
+    #: "Forced Interrupt: When claim is applied for a [military] challenge, apply [power] claim instead." (The Hand's
+    #: Tourney): (the types it replaces, the type applied instead, forced: no choice printed).
+    claim_instead: tuple[tuple[str, ...], str, bool] | None = None
     #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)

@@ -905,6 +905,30 @@ def token_reacts_to(plain: str, name: str | None) -> tuple[str, str, str, int, s
     return None
 
 
+#: A claim of another type applied instead: "Forced Interrupt: When claim is applied for a [military] challenge, apply
+#: [power] claim instead." (The Hand's Tourney), "Interrupt: When claim is applied for an [intrigue] challenge, apply
+#: [military] claim instead." (Trial by Combat), "… kneel Mya Stone to apply [power] claim instead".
+_CLAIM_INSTEAD = re.compile(r"\b(forced )?interrupt\s*:\s*when claim is applied for an? \[(military|intrigue|power)\]"
+                            r"(?: or \[(military|intrigue|power)\])? challenge[^.]*?, ([^.]*?)apply \["
+                            r"(military|intrigue|power)\] claim instead\b", re.IGNORECASE)
+
+
+def claim_instead(plain: str) -> tuple[tuple[str, ...], str, bool] | None:
+    """(the challenge types whose claim it replaces, the type applied instead, whether it is forced: a forced
+    interrupt that leaves no choice, "may" not printed before it)."""
+    m = _CLAIM_INSTEAD.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    kinds = tuple(k.lower() for k in (m.group(2), m.group(3)) if k)
+    return kinds, m.group(5).lower(), bool(m.group(1)) and not re.search(r"\bmay\b", m.group(4), re.IGNORECASE)
+
+
+#: A response that asks for gold in its player's pool: 1st edition Tywin Lannister "Response: After you win dominance,
+#: if you have 4 or more gold in your gold pool Tywin Lannister claims 3 power."
+_GOLD_AT_LEAST = re.compile(r"\b(?:reaction|response)\s*:\s*after [^.]*?, if you have (\d+) or more gold in your gold "
+                            r"pool\b", re.IGNORECASE)
+
+
 #: A reaction to its own pillage discarding a kind of card: "Reaction: After Ser Gregor's Marauders discards an event
 #: using pillage, stand Ser Gregor's Marauders." (Polliver, Raff the Sweetling: "a character"; Euron Crow's Eye: "a
 #: non-character card" by any character you control is not read).
@@ -1074,6 +1098,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
+                r"|the defending player controls"
                 r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
@@ -1102,6 +1127,10 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
+    # Every card of a kind: "kill each character the defending player controls with STR 1 or lower" (Drogon),
+    # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter).
+    # (Not an effect put off to the challenge's end: "If you win the challenge, kill each attacking character.")
+    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1178,6 +1207,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
+            "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
             else "opponent" if whose else "",
             EACH if g.get("each") else
@@ -1229,7 +1259,8 @@ def targets(plain: str, name: str | None = None
         for m in form.finditer(text):
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
+            entry = _target_entry(verb, g, text[m.end():m.end() + 80])
+            found.append((*entry[:9], 99, *entry[10:]) if g.get("each") else entry)  # "each": no count
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -1796,6 +1827,8 @@ class Keywords:
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
     pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
+    gold_at_least: int = 0  # Tywin Lannister's "if you have 4 or more gold in your gold pool": ``_GOLD_AT_LEAST``
+    claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
@@ -2322,6 +2355,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name),
+        gold_at_least=int(m.group(1)) if (m := _GOLD_AT_LEAST.search(" ".join(plain.split()))) else 0,
+        claim_instead=claim_instead(plain),
         faction_power_in_challenges="faction_power_in_challenges" in flags,
         power_kings_only="power_kings_only" in flags, stays_knelt=stays_knelt,
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),

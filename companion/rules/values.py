@@ -1007,14 +1007,38 @@ def challenge_claim(t: Table, c: ChallengeRecord) -> int:
         (t.card(e).raises_claim or ("", 0))[1] for e in c.claim_events if e not in counted))
 
 
-def claim_due(t: Table, c: ChallengeRecord) -> int:
-    """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim)."""
-    if c.kind == "military":
+def claim_kind(t: Table, c: ChallengeRecord, source: str | None = None) -> str:
+    """The type of claim applied for the challenge: the type that the card named as the claim's ``source`` applies
+    instead (Trial by Combat: "… apply [military] claim instead"), or a revealed plot's forced one (The Hand's
+    Tourney: "Forced Interrupt: When claim is applied for a [military] challenge, apply [power] claim instead."), or
+    the challenge's own (``Card.claim_instead``)."""
+    fact = t.card(source).claim_instead if source is not None and source in t.where else None
+    if fact is not None and c.kind in fact[0]:
+        return fact[1]
+    plot = forced_claim_plot(t, c)
+    fact = t.card(plot).claim_instead if plot is not None else None
+    return fact[1] if fact is not None else c.kind
+
+
+def forced_claim_plot(t: Table, c: ChallengeRecord) -> str | None:
+    """A revealed plot that forces another type of claim for the challenge (The Hand's Tourney), or None."""
+    for plot in revealed_plots_that(t, "claim_instead"):
+        fact = t.card(plot).claim_instead
+        if fact is not None and fact[2] and c.kind in fact[0]:
+            return plot
+    return None
+
+
+def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
+    """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim), of
+    its type (``claim_kind``: ``kind`` where the line names what replaces it)."""
+    kind = kind or claim_kind(t, c)
+    if kind == "military":
         # What cannot be killed is not there to choose (1st edition Stoic Resolve: "Knelt characters cannot be killed").
         spared = bool(revealed_plots_that(t, "knelt_unkillable"))
         have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
                    and not (spared and t.in_play[cid].kneeling))
-    elif c.kind == "intrigue":
+    elif kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed
     else:

@@ -55,10 +55,12 @@ from companion.rules.values import (
     challenge_winner,
     claim,
     claim_due,
+    claim_kind,
     claim_raised,
     controls_named,
     crest_grants,
     current_challenge,
+    forced_claim_plot,
     has_icon,
     has_keyword,
     house_power_barred,
@@ -732,15 +734,18 @@ class ApplyClaim(Action):
         if self.player != c.defender:
             v.violate("claim.defender", player=t.players[self.player].name, defender=t.players[c.defender].name)
         cards = self.cards or []
-        due = claim_due(t, c)
+        kind = claim_kind(t, c, self.source)  # The Hand's Tourney: "… apply [power] claim instead."
+        due = claim_due(t, c, kind)
         value = challenge_claim(t, c)
-        if c.kind == "intrigue" and self.cards is None and due:
+        if (plot := forced_claim_plot(t, c)) is not None and self.source is None and kind == "power" and cards:
+            v.violate("claim.replaced", (plot,), plot=t.ref(plot), kind=kind_name(c.kind), instead=kind_name(kind))
+        elif kind == "intrigue" and self.cards is None and due:
             v.note("claim-unnamed", player=t.players[c.defender].name, count=due)  # random, from a hidden hand
-        elif self.source is None and len(cards) != (0 if c.kind == "power" else due):
-            v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(c.kind), count=len(cards),
+        elif self.source is None and len(cards) != (0 if kind == "power" else due):
+            v.violate("claim.count", player=t.players[c.defender].name, kind=kind_name(kind), count=len(cards),
                       due=due, claim=value)
         for card in cards:
-            if c.kind == "military":
+            if kind == "military":
                 in_play = t.zone_of(card) is Zone.PLAY and not t.in_play[card].duplicate_of
                 if t.zone_of(card) is not Zone.PLAY:  # a dead pile, a hand: nothing there can be killed
                     v.violate("claim.not-in-play", (card,), card=t.ref(card), zone=place_name(t, card))
@@ -749,9 +754,9 @@ class ApplyClaim(Action):
                 else:
                     check_killable(t, v, card)
                     note_leaving_play(t, v, card)
-            elif c.kind == "intrigue":
+            elif kind == "intrigue":
                 require_in_hand(t, v, c.defender, card, "claim.intrigue-card")
-        if c.kind == "power":
+        if kind == "power":
             have = t.players[c.defender].power
             v.note("claim-power", player=t.players[c.defender].name, winner=t.players[c.attacker].name,
                    amount=min(value, have))
@@ -764,15 +769,17 @@ class ApplyClaim(Action):
         if c is None or c.stage is not Stage.RESOLVED:
             return  # no challenge to take the claim's type from
         c.claim_applied = True
-        if c.kind == "intrigue" and self.cards is None:
-            discard_unnamed(t, c.defender, claim_due(t, c))
+        # the type applied instead (``claim_kind``), unless the table named the cards of the challenge's own type
+        kind = c.kind if self.source is None and self.cards else claim_kind(t, c, self.source)
+        if kind == "intrigue" and self.cards is None:
+            discard_unnamed(t, c.defender, claim_due(t, c, kind))
         for card in sorted(set(self.cards or [])):
-            if c.kind == "military" and t.zone_of(card) is Zone.PLAY:
+            if kind == "military" and t.zone_of(card) is Zone.PLAY:
                 killed(t, card)
-            elif c.kind == "intrigue" and t.zone_of(card) in (Zone.HAND, Zone.DECK):
+            elif kind == "intrigue" and t.zone_of(card) in (Zone.HAND, Zone.DECK):
                 take_from_hand(t, t.where[card][0], card)
                 leave_to(t, card, Zone.DISCARD)
-        if c.kind == "power":
+        if kind == "power":
             payer = self.player
             gainer = c.attacker if payer != c.attacker else c.defender
             moved = min(challenge_claim(t, c), t.players[payer].power)

@@ -589,6 +589,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return f"ability.target.{whose}", {}
     if whose == "more_power" and power_total(t, controller) <= power_total(t, seat):
         return "ability.target.more-power", {}
+    if whose == "defender" and last is not None and t.phase is Phase.CHALLENGES and controller != last.defender:
+        return "ability.target.defender", {}  # Drogon: "each character the defending player controls"
     if whose == "loser" and last is not None and last.winner is not None and t.phase is Phase.CHALLENGES:
         loser = last.defender if last.winner == last.attacker else last.attacker
         if controller != loser:

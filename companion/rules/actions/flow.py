@@ -630,6 +630,11 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
         who = None if trigger[0] == "out_of_shadows_self" or trigger_due(t, player, source, trigger) else player
     else:
         who = None if c.type == "event" else reaction_missed(t, action, source, player, trigger)
+    if who is None and c.gold_at_least and isinstance(player, str) and action.type in ("gain_power", "draw_cards") \
+            and getattr(action, "card", source) == source and t.players[player].gold < c.gold_at_least:
+        # Tywin Lannister: "if you have 4 or more gold in your gold pool Tywin Lannister claims 3 power."
+        v.violate("ability.gold-at-least", (source,), card=t.ref(source), player=t.players[player].name,
+                  most=c.gold_at_least, gold=t.players[player].gold)
     if who is not None:
         words = reaction_words(trigger, c.won_with)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
