@@ -1112,9 +1112,6 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
-    # Every card of a kind at once: "return each character with printed cost 3 or lower to its owner's hand" (The
-    # First Snow of Winter), "Kill each character." (Valar Morghulis), "stand each character you control".
-    re.compile(r"\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
@@ -1127,10 +1124,12 @@ _TARGET_FORMS = (
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
                re.IGNORECASE),
-    # Every card of a kind: "kill each character the defending player controls with STR 1 or lower" (Drogon),
-    # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter).
-    # (Not an effect put off to the challenge's end: "If you win the challenge, kill each attacking character.")
-    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|return) (?P<each>each) " + _TARGET_DESC, re.IGNORECASE),
+    # Every card of a kind at once: "kill each character the defending player controls with STR 1 or lower" (Drogon),
+    # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter), "Kill each
+    # character." (Valar Morghulis), "stand each character you control". (Not an effect put off to the challenge's
+    # end: "If you win the challenge, kill each attacking character.")
+    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC,
+               re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1259,8 +1258,7 @@ def targets(plain: str, name: str | None = None
         for m in form.finditer(text):
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
-            entry = _target_entry(verb, g, text[m.end():m.end() + 80])
-            found.append((*entry[:9], 99, *entry[10:]) if g.get("each") else entry)  # "each": no count
+            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
