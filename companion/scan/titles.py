@@ -1137,9 +1137,9 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     out = _read_cards(cards, quads, range(len(quads)))
     # A card whose regions gave nothing that reads like a title read with confidence may lie the other way up (art
     # dark and plain or grainy, or rules text sparse, misleading ``upright``; a title's capitals upside down read as
-    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count: its regions are
-    # read again turned half round (the reads that match best win).
-    doubtful = [n for n in range(len(quads)) if in_doubt[n] or not any(
+    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count, or an outline too
+    # squat for a card (a block of one): its regions are read again turned half round (the reads that match best win).
+    doubtful = [n for n in range(len(quads)) if in_doubt[n] or _squat(quads[n]) or not any(
         r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
     if doubtful:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
@@ -1148,8 +1148,9 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         # A title-like read of the card turned against the upright guess, with little confidence (a title upside
         # down: "MYTONO]"), says little: the card may be a block of a card found alone. So does one of an outline
         # too squat for a card (an attachment's lower block: its title bar lies along a side, where a location's
-        # strip is read, and reads backwards as capitals).
-        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
+        # strip is read, and reads backwards as capitals), and even a clean read of it: a character's lower block
+        # has its banner there, its title read cut short ("HAVEPATE" of The Shavepate) as no location's.
+        doubtful = [n for n in doubtful if _squat(quads[n]) or not any(r.card == n and _title_like(r) and (
             r.confidence >= SURE_TITLE or (k < upright_reads and not _squat(quads[n])))
             for k, r in enumerate(out))]
         out += _read_blocks(gray, quads, doubtful)
@@ -1175,7 +1176,8 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         if len(sure) < 2:
             continue
         first = sure[0]
-        other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE), None)
+        other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE
+                      and not _part_of(r, first)), None)
         if other is not None and _read_on_a_card_over(other, out):
             # The second title is that of a card found on its own, lying over this outline's part (the outline runs
             # round one card and a part of another): its read there answers it; here it is no second card.
@@ -1198,6 +1200,13 @@ def _read_on_a_card_over(read: Read, reads: Sequence[Read]) -> bool:
     return any(r.card != read.card and len(r.corners) == 4 and _title_like(r) and r.confidence >= SURE_TITLE
                and _alike(r, read) >= SAME_TITLE
                and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
+
+
+def _part_of(a: Read, b: Read) -> bool:
+    """Whether either read's text, cleaned, is a part of the other's: "ONNEL" read along a block's edge is a piece of
+    SWEET DONNEL HILL read in its banner, not a second title."""
+    x, y = clean(a.text).strip(), clean(b.text).strip()
+    return bool(x and y) and (x in y or y in x)
 
 
 def _alike(a: Read, b: Read) -> float:
