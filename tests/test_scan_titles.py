@@ -1104,6 +1104,21 @@ def test_a_characters_lower_block_found_alone_is_read_in_its_banner_past_a_clean
     assert _answers(read_titles(image), shot["names"]) == ["The Shavepate"]
 
 
+@needs_ocr
+def test_a_card_drawn_out_far_larger_than_the_cards_found_whole_is_no_card(tmp_path: Path, indie_photo: Any) -> None:
+    """Three cards in black sleeves in a row on light wood: lines of grain close a large four-sided shape round them,
+    and cards are drawn out from its corners, four and eight times as large as the cards found whole (none of which
+    is a piece of another: a card's text box, art or banner spans the side it runs along). Cards are of one size, so
+    those drawn out are no cards (kept, they would hide the cards inside them). The three are found and read (the
+    independent renderer's tuning seed 69)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    shot = indie_photo(43, 69, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 3
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
 def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card() -> None:
     """A character's lower block found alone reads its title whole in its banner (drawn out) and a piece of it along
     its side ("ONNEL", clean): the piece is no second title, so no second card; two different titles read clean

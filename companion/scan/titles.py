@@ -641,7 +641,39 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     whole = [q for _a, q, c in quads if c == 1]
     quads = [f for f in quads if f[2] == 1 or all(
         cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] for w in whole)]
+    # A card drawn out from a corner of a shape of wood grain round a row of cards is far larger than they are, and
+    # would hide them.
+    largest = max((a for a, q, c in quads if c == 1 and not any(
+        f[0] > a and _piece(f[1], q) for f in quads)), default=float("inf"))
+    quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest]
     return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
+
+
+#: See find_cards: cards are of one size, whatever the tilt and distance of the camera; a card drawn out from a corner
+#: this many times as large as the largest card found whole (not a piece of another found) is no card.
+LAID_SIZE = 3.0
+#: See _piece: every piece of a card (its art, its text box, a banner, a location's strip) spans this share of the
+#: card's side its long side runs along, or more.
+PIECE_SPAN = 0.7
+
+
+def _sides(q: np.ndarray) -> tuple[float, float]:
+    """The quadrilateral's short and long side (each the mean of its two opposite sides)."""
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return min(a, b), max(a, b)
+
+
+def _piece(q: np.ndarray, part: np.ndarray) -> bool:
+    """Whether ``part`` lies inside ``q`` (a few per cent round it counted in) spanning the side of ``q`` its long side
+    runs along (PIECE_SPAN): a text box or a banner spans a card's width, a location's strip its height."""
+    (short, long), (_short, length) = _sides(q), _sides(part)
+    along_long = abs(float(_long_axis(q) @ _long_axis(part))) > 0.7
+    if length < PIECE_SPAN * (long if along_long else short) or length > 1.03 * long:
+        return False
+    centre = q.mean(axis=0)
+    wider = centre + (q - centre) * 1.03
+    return all(_inside(p, wider) for p in part)
 
 
 def _largest_apart(found: list[tuple[float, np.ndarray, float]], limit: int) -> list[np.ndarray]:
@@ -1221,9 +1253,8 @@ SQUAT = 0.66
 
 def _squat(q: np.ndarray) -> bool:
     """Whether the outline's short sides are too short for a card's, however it is seen (a block of a card)."""
-    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
-    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
-    return min(a, b) < SQUAT * max(a, b)
+    short, long = _sides(q)
+    return short < SQUAT * long
 
 
 #: See _halves: the short side's share of the long side of two cards side by side in one outline (88:126, a gap
