@@ -642,15 +642,18 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     quads = [f for f in quads if f[2] == 1 or all(
         cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] for w in whole)]
     # A card drawn out from a corner of a shape of wood grain round a row of cards is far larger than they are, and
-    # would hide them.
-    largest = max((a for a, q, c in quads if c == 1 and not any(
-        f[0] > a and _piece(f[1], q) for f in quads)), default=float("inf"))
-    quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest]
+    # would hide them. (The largest found whole may be a shape of a card's art, the card drawn out lying beside it.)
+    cards_whole = [(a, q) for a, q, c in quads if c == 1 and not any(
+        f[2] == 1 and f[0] > a and _piece(f[1], q) for f in quads)]
+    largest = max((a for a, _q in cards_whole), default=float("inf"))
+    quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest or not any(
+        _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) for _a, q in cards_whole)]
     return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
 
 
 #: See find_cards: cards are of one size, whatever the tilt and distance of the camera; a card drawn out from a corner
-#: this many times as large as the largest card found whole (not a piece of another found) is no card.
+#: this many times as large as the largest card found whole (not a piece of another found) is no card when it holds
+#: one of them (it would hide it).
 LAID_SIZE = 3.0
 #: See _piece: every piece of a card (its art, its text box, a banner, a location's strip) spans this share of the
 #: card's side its long side runs along, or more.
@@ -1169,11 +1172,12 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     out = _read_cards(cards, quads, range(len(quads)))
     # A card whose regions gave nothing that reads like a title read with confidence may lie the other way up (art
     # dark and plain or grainy, or rules text sparse, misleading ``upright``; a title's capitals upside down read as
-    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count, or an outline too
-    # squat for a card (a block of one): its regions are read again turned half round (the reads that match best win).
-    doubtful = [n for n in range(len(quads)) if in_doubt[n] or _squat(quads[n]) or not any(
+    # capitals, with little confidence), and so may a card ``upright`` decided by a narrow count: its regions are
+    # read again turned half round (the reads that match best win).
+    doubtful = [n for n in range(len(quads)) if in_doubt[n] or not any(
         r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
-    if doubtful:
+    squat = [n for n in range(len(quads)) if _squat(quads[n])]
+    if doubtful or squat:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
@@ -1182,9 +1186,8 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         # too squat for a card (an attachment's lower block: its title bar lies along a side, where a location's
         # strip is read, and reads backwards as capitals), and even a clean read of it: a character's lower block
         # has its banner there, its title read cut short ("HAVEPATE" of The Shavepate) as no location's.
-        doubtful = [n for n in doubtful if _squat(quads[n]) or not any(r.card == n and _title_like(r) and (
-            r.confidence >= SURE_TITLE or (k < upright_reads and not _squat(quads[n])))
-            for k, r in enumerate(out))]
+        doubtful = sorted({n for n in doubtful if not any(r.card == n and _title_like(r) and (
+            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))} | set(squat))
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
