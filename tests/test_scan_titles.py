@@ -1087,3 +1087,47 @@ def test_a_few_letters_tesseract_itself_doubts_name_no_title_with_confidence(by_
     confident, guesses, _read = match_card([Read("ICE", 91.0, corners, "attachment", 0)], {}, by_type)
     assert confident and guesses[0].name == "Ice"
     assert match_card([Read("heer", 60.0, corners, "character", 0)], deck, by_type)[1][0].name == "Hero"
+
+
+@needs_ocr
+def test_a_characters_lower_block_found_alone_is_read_in_its_banner_past_a_clean_read_along_its_side(
+        tmp_path: Path, indie_photo: Any) -> None:
+    """A character on dark wood shows its outline only round its lower block (banner and rules box), an outline too
+    squat for a card. Straightened as a card, its banner lies along a side, where a location's strip is read, and its
+    title reads there clean but cut ("HAVEPATE", confidence 91: no location's title). That clean read does not stop
+    the card the block is part of being drawn out and read in its banner (the independent renderer's tuning seed 69)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(50, 69, tmp_path)
+    assert shot["names"] == ["The Shavepate"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _answers(read_titles(image), shot["names"]) == ["The Shavepate"]
+
+
+@needs_ocr
+def test_a_card_drawn_out_far_larger_than_the_cards_found_whole_is_no_card(tmp_path: Path, indie_photo: Any) -> None:
+    """Three cards in black sleeves in a row on light wood: lines of grain close a large four-sided shape round them,
+    and cards are drawn out from its corners, four and eight times as large as the cards found whole (none of which
+    is a piece of another: a card's text box, art or banner spans the side it runs along). Cards are of one size, so
+    those drawn out are no cards (kept, they would hide the cards inside them). The three are found and read (the
+    independent renderer's tuning seed 69)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards, read_titles
+    shot = indie_photo(43, 69, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert len(find_cards(image)) == 3
+    assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card() -> None:
+    """A character's lower block found alone reads its title whole in its banner (drawn out) and a piece of it along
+    its side ("ONNEL", clean): the piece is no second title, so no second card; two different titles read clean
+    still are two cards."""
+    from companion.scan.titles import _two_titles_apart
+
+    corners = ((0, 0), (10, 0), (10, 14), (0, 14))
+    whole = Read("SWEET DONNEL HILL", 94.0, corners, "character", 0)
+    piece = Read("ONNEL", 92.0, corners, "location", 0)
+    assert {r.card for r in _two_titles_apart([whole, piece], 1)} == {0}
+    other = Read("THE RED FORK", 92.0, corners, "location", 0)
+    assert {r.card for r in _two_titles_apart([whole, other], 1)} == {0, 1}

@@ -641,7 +641,42 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     whole = [q for _a, q, c in quads if c == 1]
     quads = [f for f in quads if f[2] == 1 or all(
         cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] for w in whole)]
+    # A card drawn out from a corner of a shape of wood grain round a row of cards is far larger than they are, and
+    # would hide them. (The largest found whole may be a shape of a card's art, the card drawn out lying beside it.)
+    cards_whole = [(a, q) for a, q, c in quads if c == 1 and not any(
+        f[2] == 1 and f[0] > a and _piece(f[1], q) for f in quads)]
+    largest = max((a for a, _q in cards_whole), default=float("inf"))
+    quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest or not any(
+        _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) for _a, q in cards_whole)]
     return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
+
+
+#: See find_cards: cards are of one size, whatever the tilt and distance of the camera; a card drawn out from a corner
+#: this many times as large as the largest card found whole (not a piece of another found) is no card when it holds
+#: one of them (it would hide it).
+LAID_SIZE = 3.0
+#: See _piece: every piece of a card (its art, its text box, a banner, a location's strip) spans this share of the
+#: card's side its long side runs along, or more.
+PIECE_SPAN = 0.7
+
+
+def _sides(q: np.ndarray) -> tuple[float, float]:
+    """The quadrilateral's short and long side (each the mean of its two opposite sides)."""
+    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return min(a, b), max(a, b)
+
+
+def _piece(q: np.ndarray, part: np.ndarray) -> bool:
+    """Whether ``part`` lies inside ``q`` (a few per cent round it counted in) spanning the side of ``q`` its long side
+    runs along (PIECE_SPAN): a text box or a banner spans a card's width, a location's strip its height."""
+    (short, long), (_short, length) = _sides(q), _sides(part)
+    along_long = abs(float(_long_axis(q) @ _long_axis(part))) > 0.7
+    if length < PIECE_SPAN * (long if along_long else short) or length > 1.03 * long:
+        return False
+    centre = q.mean(axis=0)
+    wider = centre + (q - centre) * 1.03
+    return all(_inside(p, wider) for p in part)
 
 
 def _largest_apart(found: list[tuple[float, np.ndarray, float]], limit: int) -> list[np.ndarray]:
@@ -1141,17 +1176,18 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
     # read again turned half round (the reads that match best win).
     doubtful = [n for n in range(len(quads)) if in_doubt[n] or not any(
         r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)]
-    if doubtful:
+    squat = [n for n in range(len(quads)) if _squat(quads[n])]
+    if doubtful or squat:
         turned = [cv2.rotate(cards[n], cv2.ROTATE_180) for n in doubtful]
         upright_reads = len(out)
         out += _read_cards(turned, [quads[n] for n in doubtful], doubtful)
         # A title-like read of the card turned against the upright guess, with little confidence (a title upside
         # down: "MYTONO]"), says little: the card may be a block of a card found alone. So does one of an outline
         # too squat for a card (an attachment's lower block: its title bar lies along a side, where a location's
-        # strip is read, and reads backwards as capitals).
-        doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) and (
-            r.confidence >= SURE_TITLE or (k < upright_reads and not _squat(quads[n])))
-            for k, r in enumerate(out))]
+        # strip is read, and reads backwards as capitals), and even a clean read of it: a character's lower block
+        # has its banner there, its title read cut short ("HAVEPATE" of The Shavepate) as no location's.
+        doubtful = sorted({n for n in doubtful if not any(r.card == n and _title_like(r) and (
+            r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))} | set(squat))
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
@@ -1175,7 +1211,8 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         if len(sure) < 2:
             continue
         first = sure[0]
-        other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE), None)
+        other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE
+                      and not _part_of(r, first)), None)
         if other is not None and _read_on_a_card_over(other, out):
             # The second title is that of a card found on its own, lying over this outline's part (the outline runs
             # round one card and a part of another): its read there answers it; here it is no second card.
@@ -1200,6 +1237,13 @@ def _read_on_a_card_over(read: Read, reads: Sequence[Read]) -> bool:
                and cv2.intersectConvexConvex(mine, np.array(r.corners, np.float32))[0] > 0 for r in reads)
 
 
+def _part_of(a: Read, b: Read) -> bool:
+    """Whether either read's text, cleaned, is a part of the other's: "ONNEL" read along a block's edge is a piece of
+    SWEET DONNEL HILL read in its banner, not a second title."""
+    x, y = clean(a.text).strip(), clean(b.text).strip()
+    return bool(x and y) and (x in y or y in x)
+
+
 def _alike(a: Read, b: Read) -> float:
     """How alike two reads' texts are, cleaned (0 to 1)."""
     return difflib.SequenceMatcher(None, clean(a.text), clean(b.text)).ratio()
@@ -1212,9 +1256,8 @@ SQUAT = 0.66
 
 def _squat(q: np.ndarray) -> bool:
     """Whether the outline's short sides are too short for a card's, however it is seen (a block of a card)."""
-    a = float(np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
-    b = float(np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1]))
-    return min(a, b) < SQUAT * max(a, b)
+    short, long = _sides(q)
+    return short < SQUAT * long
 
 
 #: See _halves: the short side's share of the long side of two cards side by side in one outline (88:126, a gap
