@@ -605,6 +605,19 @@ def test_grey_wind_and_lady_cost_2_less_only_with_robb_or_sansa_in_play() -> Non
     legal(t, Marshal("A", "A.core_15.1", cost=0))
 
 
+def test_a_host_costs_4_less_only_while_its_player_controls_a_king_or_queen() -> None:
+    """marshal.cost-reduced (aside51 38): King Robb's Host (acoa_1, cost 8) "Lower the cost to play King Robb's Host by
+    4 if you control a King or Queen character." (6 such Hosts and Guards): for 4 with no King or Queen (Robb Stark of
+    the Core set is a Lord) flagged; with Joffrey Baratheon (kotse_34, a King) in play legal."""
+    assert Catalog.open().card("acoa_1").cheaper_if == ("trait:King|Queen", 4)
+    t = _alliance_marshaling({"acoa_1": 1, "core_8": 1, "kotse_34": 1}, "stark")
+    in_play(t, "A.core_8.1")
+    hand(t, "A.acoa_1.1")
+    flagged_and_refused(t, Marshal("A", "A.acoa_1.1", cost=4), "marshal.cost-reduced")
+    in_play(t, "A.kotse_34.1")
+    legal(t, Marshal("A", "A.acoa_1.1", cost=4))
+
+
 def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
     """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
     be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""

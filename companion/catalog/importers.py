@@ -1189,14 +1189,22 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
 
 #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
 _CHEAPER_IF = re.compile(r"^\W*if (.+?) is in play, lower the cost to play (.+?) by (\d+)$", re.IGNORECASE)
+#: 1st edition "Lower the cost to play King Robb's Host by 4 if you control a King or Queen character." (6 cards of
+#: the War of Five Kings packs): the Traits after "trait:", "|"-joined.
+_CHEAPER_IF_TRAIT = re.compile(r"^\W*lower the cost to play (.+?) by (\d+) if you control an? "
+                               r"((?-i:[A-Z][a-z]+)(?: or (?-i:[A-Z][a-z]+))*) character$", re.IGNORECASE)
 
 
 def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
-    """(the title, the amount) of a card's own ``_CHEAPER_IF`` sentence."""
+    """(the title, or "trait:" and the Traits, the amount) of a card's own ``_CHEAPER_IF`` (``_CHEAPER_IF_TRAIT``)
+    sentence."""
     for sentence in re.split(r"[.\n]", plain):
         m = _CHEAPER_IF.match(" ".join(sentence.split()))
         if m is not None and name is not None and fold(m.group(2)) == fold(name):
             return m.group(1), int(m.group(3))
+        m = _CHEAPER_IF_TRAIT.match(" ".join(sentence.split()))
+        if m is not None and name is not None and fold(m.group(1)) == fold(name):
+            return "trait:" + "|".join(m.group(3).split(" or ")), int(m.group(2))
     return None
 
 

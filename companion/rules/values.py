@@ -269,8 +269,7 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         if facts.reduces_unread:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
-            if facts.cheaper_if is not None and any(fold(t.card(c).name) == fold(facts.cheaper_if[0])
-                                                    for c in t.in_play):
+            if facts.cheaper_if is not None and cheaper_holds(t, seat, facts.cheaper_if[0]):
                 total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
             continue
         if standing_kneel_reducer(t, cid):
@@ -283,6 +282,15 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
+
+
+def cheaper_holds(t: Table, seat: str, condition: str) -> bool:
+    """A ``Card.cheaper_if`` condition now: the title in play (anyone's), or "trait:King|Queen": the seat controls a
+    character with one of the Traits (1st edition King Robb's Host: "… if you control a King or Queen character")."""
+    if condition.startswith("trait:"):
+        wanted = set(condition[len("trait:"):].split("|"))
+        return any(t.card(c).type == "character" and wanted & set(traits_of(t, c)) for c in in_play_controlled(t, seat))
+    return any(fold(t.card(c).name) == fold(condition) for c in t.in_play)
 
 
 def standing_kneel_reducer(t: Table, cid: str) -> bool:
