@@ -618,6 +618,24 @@ def test_a_host_costs_4_less_only_while_its_player_controls_a_king_or_queen() ->
     legal(t, Marshal("A", "A.acoa_1.1", cost=4))
 
 
+def test_an_icon_gained_while_a_plot_of_a_trait_is_revealed() -> None:
+    """challenge.icon (aside51 38): Dacey Mormont (acoa_61, military and power icons) "While there is at least 1
+    Military Battle plot card revealed, Dacey Mormont gains an Intrigue icon …": she attacks in an intrigue challenge
+    under Fury of the Wolf (acoa_25, Military Battle); under Counting Favors (core_203, no Trait) she cannot."""
+    from tests.test_printed_abilities import plots, to_challenges
+
+    assert Catalog.open().card("acoa_61").icons_while == (("intrigue", "plot_trait", "Military Battle"),)
+    for a_plot, flagged in (("core_203", True), ("acoa_25", False)):
+        t = plots("1e", a_plot, "core_204", {"acoa_61": 1}, {})
+        in_play(t, "A.acoa_61.1")
+        to_challenges(t)
+        attack = InitiateChallenge("A", "intrigue", "B", attackers=["A.acoa_61.1"])
+        if flagged:
+            flagged_and_refused(t, attack, "challenge.icon")
+        else:
+            legal(t, attack)
+
+
 def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
     """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
     be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""

@@ -131,6 +131,8 @@ _ICON_CONDITIONS = (
                 r"(character|location)$"),
      "control_trait"),
     (re.compile(r"^you control ([A-Z][^,]*)$"), "control"),
+    # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
+    (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
 )
 
 

@@ -779,6 +779,8 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
+    if cond == "plot_trait":  # "While there is at least 1 Military Battle plot card revealed, …"
+        return any(arg in t.card(p).traits for s in t.seats if (p := revealed_plot(t, s)) is not None)
     if cond in {"control_character", "control_location", "control_other_character"}:
         wanted, others_only = cond.removeprefix("control_").removeprefix("other_"), "_other_" in cond
         traits = set(arg.split("|"))
