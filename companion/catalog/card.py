@@ -73,7 +73,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
-              "str_each_while", "str_season", "if_plots", "extra_bypass", "income_x")
+              "str_each_while", "str_season", "if_plots", "extra_bypass", "income_x", "draw_count")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -381,6 +381,10 @@ class Card:
     #: A plot's printed gold "X": "X is 2 higher than the printed gold value on that player's revealed plot card."
     #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
     income_x: int | None = None
+    #: Its every draw of a printed number of cards: the most one takes ("draw 1 card"), and "(3 cards instead if there
+    #: are 3 or more plot cards in your used pile.)" (Starfall Cavalry): (1, 3, 3); a number instead on a condition
+    #: not read: (1, 2, 0), the larger allowed. None: a count not printed ("draw X cards", "for each").
+    draw_count: tuple[int, int, int] | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -520,6 +520,33 @@ _EXTRA_BYPASS = re.compile(r"\bmay bypass an additional character using stealth\
 #: player's revealed plot card.": 2 (``income_x``).
 _INCOME_X = re.compile(r"\bX is (\d+) higher than the printed gold value on that player's revealed plot card\b",
                        re.IGNORECASE)
+#: A draw of a printed number of cards ("draw 1 card", "draws 2 cards", "draw a card"); any other draw ("draw X
+#: cards", "draw 1 card for each …", "draw cards until …") leaves the count unread.
+_DRAW_NUMBER = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b(?! for each)", re.IGNORECASE)
+_DRAW_ANY = re.compile(r"\bdraws? (?!\d+ cards?\b(?! for each)|an? cards?\b|one cards?\b|two cards\b|three cards\b"
+                       r"|phase\b|deck\b|cap\b)"
+                       r"|\bdraws? (?:\d+|an?|one|two|three) cards? for each\b", re.IGNORECASE)
+#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"
+_DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
+_USED_PILE = re.compile(r"^there are (\d+) or more plot cards in your used pile\.?$", re.IGNORECASE)
+
+
+def draw_count(plain: str) -> tuple[int, int, int] | None:
+    """(the most cards one draw of its text takes, the number instead, the plot cards its used pile needs for that:
+    0 when the number instead holds on a condition not read), or None where a draw's count is not printed as a
+    number (``Card.draw_count``)."""
+    text = " ".join(plain.split())
+    numbers = [_NUMBER_WORDS.get(m.group(1).lower(), 1) if not m.group(1).isdigit() else int(m.group(1))
+               for m in _DRAW_NUMBER.finditer(text)]
+    if not numbers or _DRAW_ANY.search(text):
+        return None
+    most, instead, used = max(numbers), 0, 0
+    for m in _DRAW_INSTEAD.finditer(text):
+        pile = _USED_PILE.match(m.group(2).strip())
+        instead, used = max(instead, int(m.group(1))), (int(pile.group(1)) if pile and not used else 0)
+    return (most, instead, used) if instead > most else (most, 0, 0)
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1484,6 +1511,7 @@ class Keywords:
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
+    draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -1949,7 +1977,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
-        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None,
+        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
