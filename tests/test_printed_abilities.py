@@ -227,6 +227,24 @@ def test_a_cards_draw_takes_the_number_its_text_prints() -> None:
         flagged_and_refused(t, draw, rule) if rule else legal(t, draw)
 
 
+def test_renown_while_summer_plots_outnumber_winter_plots() -> None:
+    """aside51 11, 21 (RR: Renown; the rule ``renown.keyword``): Knight of Summer (04023) "While there are more Summer
+    plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains renown.": under Summer Harvest
+    (Summer) against A Feast for Crows its renown is legal; against Winter Festival (Winter), a tie, it is flagged."""
+    from companion.rules.actions import Renown
+
+    for b_plot, rule in (("01002", ""), ("04040", "renown.keyword")):
+        t = plots("2e", "04039", b_plot, {"04023": 1}, {})
+        in_play(t, "A.04023.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04023.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B"))
+        renown = Renown("A", ["A.04023.1"])
+        flagged_and_refused(t, renown, rule) if rule else legal(t, renown)
+
+
 def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
     """aside7 31: "Knelt characters cannot be killed." (whoever revealed it): a kill of a kneeling character and a
     military claim naming one are flagged; the claim asks only for the standing ones."""

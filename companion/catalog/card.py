@@ -73,7 +73,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
-              "str_each_while", "str_season", "if_plots", "extra_bypass", "income_x", "draw_count")
+              "str_each_while", "str_season", "if_plots", "extra_bypass", "income_x", "draw_count",
+              "renown_more_plots")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -385,6 +386,9 @@ class Card:
     #: are 3 or more plot cards in your used pile.)" (Starfall Cavalry): (1, 3, 3); a number instead on a condition
     #: not read: (1, 2, 0), the larger allowed. None: a count not printed ("draw X cards", "for each").
     draw_count: tuple[int, int, int] | None = None
+    #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
+    #: renown.": "Summer".
+    renown_more_plots: str | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -547,6 +547,19 @@ def draw_count(plain: str) -> tuple[int, int, int] | None:
     return (most, instead, used) if instead > most else (most, 0, 0)
 
 
+#: Knight of Summer: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2
+#: STR and gains renown.": "Summer" (``renown_more_plots``).
+_RENOWN_MORE_PLOTS = re.compile(r"\bwhile there are more (summer|winter) plot cards than (?:summer|winter) plot cards "
+                                r"revealed, (.+?) (?:gets [+-]\d+ STR and )?gains renown\b", re.IGNORECASE)
+
+
+def renown_more_plots(plain: str, name: str | None) -> str | None:
+    """The plot Trait that must outnumber the other season's among the revealed plots for the card itself to gain
+    renown (``_RENOWN_MORE_PLOTS``), if it prints that."""
+    m = _RENOWN_MORE_PLOTS.search(" ".join(plain.split()))
+    return m.group(1).capitalize() if m is not None and name is not None and fold(m.group(2)) == fold(name) else None
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1512,6 +1525,7 @@ class Keywords:
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
     draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
+    renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -1978,6 +1992,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
+        renown_more_plots=renown_more_plots(plain, name),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

@@ -950,11 +950,20 @@ def claim_due(t: Table, c: ChallengeRecord) -> int:
 
 
 def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
-    """The winner's participating characters with the renown keyword."""
+    """The winner's participating characters with the renown keyword, as printed, in a challenge type (Ser Jaime) or
+    while a season's plots outnumber the other's among the revealed plots (Knight of Summer)."""
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if has_keyword(t, card, "renown") or getattr(printed(t, card), "renown_during", None) == c.kind]
+            if has_keyword(t, card, "renown") or getattr(printed(t, card), "renown_during", None) == c.kind
+            or ((season := getattr(printed(t, card), "renown_more_plots", None)) and more_plots(t, season))]
+
+
+def more_plots(t: Table, season: str) -> bool:
+    """More revealed plots (anyone's) have the Trait ("Summer") than the other season's ("Winter")."""
+    plots = [t.card(p) for s in t.seats if (p := revealed_plot(t, s)) is not None]
+    other = "Winter" if season == "Summer" else "Summer"
+    return sum(season in p.traits for p in plots) > sum(other in p.traits for p in plots)
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

@@ -63,6 +63,7 @@ from companion.rules.values import (
     has_keyword,
     house_power_barred,
     in_play_controlled,
+    more_plots,
     participants,
     plot_limits,
     plot_text,
@@ -296,8 +297,7 @@ def _condition_holds(t: Table, card: str, cond: str, arg: str, first: bool) -> b
     if cond == "plot_trait":
         return any(arg in p.traits for p in plots)
     if cond == "more_plots":
-        other = "Winter" if arg == "Summer" else "Summer"
-        return sum(arg in p.traits for p in plots) > sum(other in p.traits for p in plots)
+        return more_plots(t, arg)
     return cond == "shadows" and any(p.zones[Zone.SHADOWS] for p in t.players.values())
 
 
