@@ -941,6 +941,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|he or she does not control"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
@@ -952,6 +953,9 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # A cost that kneels a card of a kind, leading its ability: "Marshaling Action: Kneel a character with an
+    # [intrigue] icon to gain 1 gold." (Chataya's Brothel), "Kneel a Steward character to gain 1 gold." (The New Gift)
+    re.compile(r"(?:^|: )(?P<verb>kneel) " + _TARGET_COUNT + _TARGET_DESC + r" to\b", re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
@@ -1039,7 +1043,8 @@ def targets(plain: str, name: str | None = None
                           else "opponent" if whose else "",
                           int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
                           "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-                          _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1))
+                          _target_state(g["state"] or "") or (f"with-{g['has_icon'].lower()}" if g["has_icon"] else ""),
+                          int(g["cost"]) if g["cost"] else -1))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):

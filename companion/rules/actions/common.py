@@ -543,6 +543,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str) -> tuple[str, dic
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
     if state == "non-limited" and c.limited:  # Pyromancers: "choose a non-limited location"
         return "ability.target.non-limited", {}
+    if state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
+        return "ability.target.with-icon", {"icon": msg(f"challenge.kind.{state[5:]}")}
     if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
