@@ -636,6 +636,25 @@ def test_an_icon_gained_while_a_plot_of_a_trait_is_revealed() -> None:
             legal(t, attack)
 
 
+def test_ser_lancel_attacking_bars_defenders_cheaper_than_the_lannister_attackers() -> None:
+    """challenge.defender-barred (aside51 33): Ser Lancel Lannister (acoa_103) "While Ser Lancel Lannister is attacking,
+    characters with printed cost lower than the number of attacking House Lannister characters cannot be declared as
+    defenders.": with three Lannister attackers a Knight of the Rainwood (cost 2) is barred; with two it defends."""
+    assert Catalog.open().card("acoa_103").defenders_barred == "cost_below:lannister"
+    for attackers, flagged in ((3, True), (2, False)):
+        t = round_table(POWER_OF_ARMS, extra={"acoa_103": 1, "w_67": 2, "core_81": 1})
+        t.players["A"].faction = "lannister"
+        lannisters = ["A.acoa_103.1", "A.w_67.1", "A.w_67.2"][:attackers]  # Clan Scouts
+        for card in (*lannisters, "B.core_81.1"):
+            in_play(t, card)
+        legal(t, InitiateChallenge("A", "military", "B", attackers=lannisters))
+        defend = DeclareDefenders("B", ["B.core_81.1"])
+        if flagged:
+            flagged_and_refused(t, defend, "challenge.defender-barred")
+        else:
+            legal(t, defend)
+
+
 def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
     """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
     be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""

@@ -105,7 +105,8 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
 #: ("no_crest"); 2nd edition River Runner "… each character with power …" ("power"); 1st edition Ser Amory Lorch
 #: "… characters that have a Trait in common with Ser Amory Lorch …" ("shared_trait"): only when it names the card.
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
-                               r"characters that have a trait in common with .+?) cannot be declared as (?:a )?"
+                               r"characters that have a trait in common with .+?|characters with printed cost lower "
+                               r"than the number of attacking house (\w+) characters) cannot be declared as (?:a )?"
                                r"defenders?$", re.IGNORECASE)
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
@@ -1540,7 +1541,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
-    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait": ``_DEFENDERS_BARRED``
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "cost_below:lannister"
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
@@ -1815,7 +1816,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(barred := _DEFENDERS_BARRED.match(sentence)):
                 words = barred.group(2).lower()  # type: ignore[union-attr]
-                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else "shared_trait"
+                defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else (
+                    f"cost_below:{barred.group(3).lower()}" if barred.group(3) else "shared_trait")  # type: ignore
                 continue
             if named(alone := _ALONE_DEFENDERS.match(sentence)):
                 alone_defenders = int(alone.group(2))  # type: ignore[union-attr]

@@ -584,10 +584,15 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
     (``Card.defenders_barred``; its text counting): a defender it names is flagged (RR: Golden Rule)."""
     for attacker in attackers:
         barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
+        # 1st edition Ser Lancel: "… characters with printed cost lower than the number of attacking House
+        # Lannister characters cannot be declared as defenders."
+        house = barred[len("cost_below:"):] if barred and barred.startswith("cost_below:") else None
+        lowest = sum(1 for a in attackers if house in t.card(a).factions) if house else 0
         for card in defenders if barred else ():
             if card not in t.in_play:
                 continue
-            if (barred == "no_crest" and not t.card(card).crests) \
+            if (house is not None and t.printed_cost(t.card(card)) < lowest) \
+                    or (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
                     or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))):
                 v.violate("challenge.defender-barred", (attacker, card), card=t.ref(card), attacker=t.ref(attacker))
