@@ -655,6 +655,19 @@ def test_ser_lancel_attacking_bars_defenders_cheaper_than_the_lannister_attacker
             legal(t, defend)
 
 
+def test_salladhor_saans_power_goes_to_the_player_with_the_most_standing_characters() -> None:
+    """power.most-standing (aside51 39): 1st edition Salladhor Saan (acoa_62) "At the end of the standing phase, the
+    player who controls the most standing characters claims 2 power for his or her House.": Alice with Salladhor alone
+    against Bob's two Knights of the Rainwood: her claim naming Salladhor is flagged, Bob's legal."""
+    from companion.rules.actions import GainPower
+
+    t = make_table({"A": {"acoa_62": 1}, "B": {"core_81": 2}}, edition="1e", phase="standing")
+    for card in ("A.acoa_62.1", "B.core_81.1", "B.core_81.2"):
+        in_play(t, card)
+    flagged_and_refused(t, GainPower("A", 2, source="A.acoa_62.1"), "power.most-standing")
+    legal(t, GainPower("B", 2, source="A.acoa_62.1"))
+
+
 def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
     """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
     be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""

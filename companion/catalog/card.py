@@ -74,7 +74,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots")
+              "renown_more_plots", "most_standing_power")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -389,6 +389,8 @@ class Card:
     #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
     #: renown.": "Summer".
     renown_more_plots: str | None = None
+    #: 1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power …": 2.
+    most_standing_power: int = 0
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -561,6 +561,10 @@ def renown_more_plots(plain: str, name: str | None) -> str | None:
     return m.group(1).capitalize() if m is not None and name is not None and fold(m.group(2)) == fold(name) else None
 
 
+#: 1st edition Salladhor Saan: "At the end of the standing phase, the player who controls the most standing characters
+#: claims 2 power for his or her House.": 2 (``most_standing_power``).
+_MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
+                                  re.IGNORECASE)
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1532,6 +1536,7 @@ class Keywords:
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
     draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
+    most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2000,6 +2005,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
+        most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

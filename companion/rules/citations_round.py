@@ -236,6 +236,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
