@@ -209,6 +209,42 @@ def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     flagged_and_refused(t, Marshal("A", "A.01180.1"), "gold.insufficient")
 
 
+def test_a_cards_draw_takes_the_number_its_text_prints() -> None:
+    """aside51 15 (RR: Golden Rule; the rule ``draw.printed-count``): Starfall Cavalry (04035) "Reaction: After Starfall
+    Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)": with an
+    empty used pile its draw of 3 is flagged, of 1 legal; with 3 plots in the used pile 3 are legal."""
+    from companion.catalog.importers import draw_count
+    from companion.rules.state import Zone
+
+    assert draw_count("Reaction: After you win a challenge, draw 1 card for each attacking character.") is None
+    for used, count, rule in ((0, 3, "draw.printed-count"), (0, 1, ""), (3, 3, "")):
+        t = plots("2e", "01001", "01002", {"04035": 1, "01010": 3}, {}, gold=6)
+        for copy in range(1, used + 1):  # Counting Coppers, three times in earlier rounds
+            t.move(f"A.01010.{copy}", "A", Zone.USED)
+        hand(t, "A.04035.1")
+        legal(t, Marshal("A", "A.04035.1"))
+        draw = DrawCards("A", count, source="A.04035.1")
+        flagged_and_refused(t, draw, rule) if rule else legal(t, draw)
+
+
+def test_renown_while_summer_plots_outnumber_winter_plots() -> None:
+    """aside51 11, 21 (RR: Renown; the rule ``renown.keyword``): Knight of Summer (04023) "While there are more Summer
+    plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains renown.": under Summer Harvest
+    (Summer) against A Feast for Crows its renown is legal; against Winter Festival (Winter), a tie, it is flagged."""
+    from companion.rules.actions import Renown
+
+    for b_plot, rule in (("01002", ""), ("04040", "renown.keyword")):
+        t = plots("2e", "04039", b_plot, {"04023": 1}, {})
+        in_play(t, "A.04023.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04023.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B"))
+        renown = Renown("A", ["A.04023.1"])
+        flagged_and_refused(t, renown, rule) if rule else legal(t, renown)
+
+
 def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
     """aside7 31: "Knelt characters cannot be killed." (whoever revealed it): a kill of a kneeling character and a
     military claim naming one are flagged; the claim asks only for the standing ones."""

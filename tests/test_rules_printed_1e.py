@@ -791,6 +791,81 @@ def test_guard_at_riverrun_draws_only_without_a_military_loss(lost: bool) -> Non
         legal(t, draw)
 
 
+def test_a_host_costs_4_less_only_while_its_player_controls_a_king_or_queen() -> None:
+    """marshal.cost-reduced (aside51 38): King Robb's Host (acoa_1, cost 8) "Lower the cost to play King Robb's Host by
+    4 if you control a King or Queen character." (6 such Hosts and Guards): for 4 with no King or Queen (Robb Stark of
+    the Core set is a Lord) flagged; with Joffrey Baratheon (kotse_34, a King) in play legal."""
+    assert Catalog.open().card("acoa_1").cheaper_if == ("trait:King|Queen", 4)
+    t = _alliance_marshaling({"acoa_1": 1, "core_8": 1, "kotse_34": 1}, "stark")
+    in_play(t, "A.core_8.1")
+    hand(t, "A.acoa_1.1")
+    flagged_and_refused(t, Marshal("A", "A.acoa_1.1", cost=4), "marshal.cost-reduced")
+    in_play(t, "A.kotse_34.1")
+    legal(t, Marshal("A", "A.acoa_1.1", cost=4))
+
+
+def test_an_icon_gained_while_a_plot_of_a_trait_is_revealed() -> None:
+    """challenge.icon (aside51 38): Dacey Mormont (acoa_61, military and power icons) "While there is at least 1
+    Military Battle plot card revealed, Dacey Mormont gains an Intrigue icon …": she attacks in an intrigue challenge
+    under Fury of the Wolf (acoa_25, Military Battle); under Counting Favors (core_203, no Trait) she cannot."""
+    from tests.test_printed_abilities import plots, to_challenges
+
+    assert Catalog.open().card("acoa_61").icons_while == (("intrigue", "plot_trait", "Military Battle"),)
+    for a_plot, flagged in (("core_203", True), ("acoa_25", False)):
+        t = plots("1e", a_plot, "core_204", {"acoa_61": 1}, {})
+        in_play(t, "A.acoa_61.1")
+        to_challenges(t)
+        attack = InitiateChallenge("A", "intrigue", "B", attackers=["A.acoa_61.1"])
+        if flagged:
+            flagged_and_refused(t, attack, "challenge.icon")
+        else:
+            legal(t, attack)
+
+
+def test_ser_lancel_attacking_bars_defenders_cheaper_than_the_lannister_attackers() -> None:
+    """challenge.defender-barred (aside51 33): Ser Lancel Lannister (acoa_103) "While Ser Lancel Lannister is attacking,
+    characters with printed cost lower than the number of attacking House Lannister characters cannot be declared as
+    defenders.": with three Lannister attackers a Knight of the Rainwood (cost 2) is barred; with two it defends."""
+    assert Catalog.open().card("acoa_103").defenders_barred == "cost_below:lannister"
+    for attackers, flagged in ((3, True), (2, False)):
+        t = round_table(POWER_OF_ARMS, extra={"acoa_103": 1, "w_67": 2, "core_81": 1})
+        t.players["A"].faction = "lannister"
+        lannisters = ["A.acoa_103.1", "A.w_67.1", "A.w_67.2"][:attackers]  # Clan Scouts
+        for card in (*lannisters, "B.core_81.1"):
+            in_play(t, card)
+        legal(t, InitiateChallenge("A", "military", "B", attackers=lannisters))
+        defend = DeclareDefenders("B", ["B.core_81.1"])
+        if flagged:
+            flagged_and_refused(t, defend, "challenge.defender-barred")
+        else:
+            legal(t, defend)
+
+
+def test_salladhor_saans_power_goes_to_the_player_with_the_most_standing_characters() -> None:
+    """power.most-standing (aside51 39): 1st edition Salladhor Saan (acoa_62) "At the end of the standing phase, the
+    player who controls the most standing characters claims 2 power for his or her House.": Alice with Salladhor alone
+    against Bob's two Knights of the Rainwood: her claim naming Salladhor is flagged, Bob's legal."""
+    from companion.rules.actions import GainPower
+
+    t = make_table({"A": {"acoa_62": 1}, "B": {"core_81": 2}}, edition="1e", phase="standing")
+    for card in ("A.acoa_62.1", "B.core_81.1", "B.core_81.2"):
+        in_play(t, card)
+    flagged_and_refused(t, GainPower("A", 2, source="A.acoa_62.1"), "power.most-standing")
+    legal(t, GainPower("B", 2, source="A.acoa_62.1"))
+
+
+def test_wex_pyke_attacking_bars_defenders_without_crests() -> None:
+    """challenge.defender-barred (aside38 33): Wex Pyke "While Wex Pyke is attacking, characters without crests cannot
+    be declared as defenders.": the Direwolf Pup (no crest) declared is flagged; Robb Stark (Noble crest) is legal."""
+    t = round_table(POWER_OF_ARMS, extra={"kotse_8": 1, "core_19": 1, "core_8": 1})
+    in_play(t, "A.kotse_8.1")
+    in_play(t, "B.core_19.1")
+    in_play(t, "B.core_8.1")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kotse_8.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.core_19.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", ["B.core_8.1"]))
+
+
 def test_under_doran_martell_the_losing_attacker_fulfils_the_claim() -> None:
     """claim.not-won (aside38 34, a false alarm): Doran Martell "If a player loses a challenge as the attacker, that
     player must fulfill the claim of that challenge, using the Claim value on the defending player's plot card.":

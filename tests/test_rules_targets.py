@@ -408,6 +408,17 @@ def test_an_ability_on_each_character_of_a_kind_affects_only_those() -> None:
     legal(t, Kill("A", "B.01152.1", source="A.15002.1"))
 
 
+def test_a_cost_that_kneels_a_character_with_an_icon_is_read() -> None:
+    """aside51 08 (ability.target): Chataya's Brothel (04090) "Marshaling Action: Kneel a character with an [intrigue]
+    icon to gain 1 gold. (Limit twice per phase.)": its kneel of Burned Men (military only) is flagged, of The
+    Tickler (military and intrigue) legal."""
+    t = make_table({"A": {"04090": 1, "01088": 1, "01091": 1}, "B": {}}, phase="marshaling")
+    for card in ("A.04090.1", "A.01088.1", "A.01091.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Kneel("A", "A.01091.1", source="A.04090.1"), "ability.target")
+    legal(t, Kneel("A", "A.01088.1", source="A.04090.1"))
+
+
 def _one_misfit_one_fit(event: str, line: type[Kneel] | type[TakeControl]) -> None:
     """A 1st-edition event in A's hand naming itself as the source of ``line``: on B's Stannis Baratheon (unique,
     Noble) flagged (ability.target), on B's Knight of the Rainwood (non-unique, no crest) legal."""

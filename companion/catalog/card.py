@@ -81,7 +81,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
-              "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x")
+              "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
+              "renown_more_plots", "most_standing_power")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -415,6 +416,15 @@ class Card:
     #: A plot's printed gold "X": "X is 2 higher than the printed gold value on that player's revealed plot card."
     #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
     income_x: int | None = None
+    #: Its every draw of a printed number of cards: the most one takes ("draw 1 card"), and "(3 cards instead if there
+    #: are 3 or more plot cards in your used pile.)" (Starfall Cavalry): (1, 3, 3); a number instead on a condition
+    #: not read: (1, 2, 0), the larger allowed. None: a count not printed ("draw X cards", "for each").
+    draw_count: tuple[int, int, int] | None = None
+    #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
+    #: renown.": "Summer".
+    renown_more_plots: str | None = None
+    #: 1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power …": 2.
+    most_standing_power: int = 0
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

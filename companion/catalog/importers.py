@@ -112,7 +112,8 @@ _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?
 #: "While Lord Tywin's Man is attacking, House Lannister characters cannot defend." ("house:lannister", the House's
 #: faction): only when it names the card.
 _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without crests|each character with power|"
-                               r"characters that have a trait in common with .+?|house (\w+) characters) cannot "
+                               r"characters that have a trait in common with .+?|house (\w+) characters|characters "
+                               r"with printed cost lower than the number of attacking house (\w+) characters) cannot "
                                r"(?:be declared as (?:a )?defenders?|defend)$", re.IGNORECASE)
 #: 1st edition The Fox's Teeth: "While The Fox's Teeth is attacking, only knelt characters may be declared as
 #: defenders." ("standing" characters are barred; knelt ones may be declared: its sentence before says so).
@@ -157,6 +158,8 @@ _ICON_CONDITIONS = (
     (re.compile(r"^there are no (Winter|Summer) plot cards revealed$", re.IGNORECASE), "plot_no"),
     (re.compile(r"^there are no cards in shadows$", re.IGNORECASE), "no_shadows"),
     (re.compile(r"^you control no loyal characters$", re.IGNORECASE), "no_loyal"),
+    # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
+    (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
 )
 
 
@@ -604,6 +607,50 @@ _EXTRA_BYPASS = re.compile(r"\bmay bypass an additional character using stealth\
 #: player's revealed plot card.": 2 (``income_x``).
 _INCOME_X = re.compile(r"\bX is (\d+) higher than the printed gold value on that player's revealed plot card\b",
                        re.IGNORECASE)
+#: A draw of a printed number of cards ("draw 1 card", "draws 2 cards", "draw a card"); any other draw ("draw X
+#: cards", "draw 1 card for each …", "draw cards until …") leaves the count unread.
+_DRAW_NUMBER = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b(?! for each)", re.IGNORECASE)
+_DRAW_ANY = re.compile(r"\bdraws? (?!\d+ cards?\b(?! for each)|an? cards?\b|one cards?\b|two cards\b|three cards\b"
+                       r"|phase\b|deck\b|cap\b)"
+                       r"|\bdraws? (?:\d+|an?|one|two|three) cards? for each\b", re.IGNORECASE)
+#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"
+_DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
+_USED_PILE = re.compile(r"^there are (\d+) or more plot cards in your used pile\.?$", re.IGNORECASE)
+
+
+def draw_count(plain: str) -> tuple[int, int, int] | None:
+    """(the most cards one draw of its text takes, the number instead, the plot cards its used pile needs for that:
+    0 when the number instead holds on a condition not read), or None where a draw's count is not printed as a
+    number (``Card.draw_count``)."""
+    text = " ".join(plain.split())
+    numbers = [_NUMBER_WORDS.get(m.group(1).lower(), 1) if not m.group(1).isdigit() else int(m.group(1))
+               for m in _DRAW_NUMBER.finditer(text)]
+    if not numbers or _DRAW_ANY.search(text):
+        return None
+    most, instead, used = max(numbers), 0, 0
+    for m in _DRAW_INSTEAD.finditer(text):
+        pile = _USED_PILE.match(m.group(2).strip())
+        instead, used = max(instead, int(m.group(1))), (int(pile.group(1)) if pile and not used else 0)
+    return (most, instead, used) if instead > most else (most, 0, 0)
+
+
+#: Knight of Summer: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2
+#: STR and gains renown.": "Summer" (``renown_more_plots``).
+_RENOWN_MORE_PLOTS = re.compile(r"\bwhile there are more (summer|winter) plot cards than (?:summer|winter) plot cards "
+                                r"revealed, (.+?) (?:gets [+-]\d+ STR and )?gains renown\b", re.IGNORECASE)
+
+
+def renown_more_plots(plain: str, name: str | None) -> str | None:
+    """The plot Trait that must outnumber the other season's among the revealed plots for the card itself to gain
+    renown (``_RENOWN_MORE_PLOTS``), if it prints that."""
+    m = _RENOWN_MORE_PLOTS.search(" ".join(plain.split()))
+    return m.group(1).capitalize() if m is not None and name is not None and fold(m.group(2)) == fold(name) else None
+
+
+#: 1st edition Salladhor Saan: "At the end of the standing phase, the player who controls the most standing characters
+#: claims 2 power for his or her House.": 2 (``most_standing_power``).
+_MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
+                                  re.IGNORECASE)
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1097,6 +1144,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
+                r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
                 r"|he or she does not control"
@@ -1112,6 +1160,9 @@ _TARGET_FORMS = (
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
                r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
+    # A cost that kneels a card of a kind, leading its ability: "Marshaling Action: Kneel a character with an
+    # [intrigue] icon to gain 1 gold." (Chataya's Brothel), "Kneel a Steward character to gain 1 gold." (The New Gift)
+    re.compile(r"(?:^|: )(?P<verb>kneel) " + _TARGET_COUNT + _TARGET_DESC + r" to\b", re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
@@ -1212,7 +1263,8 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             EACH if g.get("each") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-            _target_state(g["state"] or ""), int(g["cost"]) if g["cost"] else -1)
+            _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
+            int(g["cost"]) if g["cost"] else -1)
 
 
 #: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
@@ -1497,14 +1549,22 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
 
 #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
 _CHEAPER_IF = re.compile(r"^\W*if (.+?) is in play, lower the cost to play (.+?) by (\d+)$", re.IGNORECASE)
+#: 1st edition "Lower the cost to play King Robb's Host by 4 if you control a King or Queen character." (6 cards of
+#: the War of Five Kings packs): the Traits after "trait:", "|"-joined.
+_CHEAPER_IF_TRAIT = re.compile(r"^\W*lower the cost to play (.+?) by (\d+) if you control an? "
+                               r"((?-i:[A-Z][a-z]+)(?: or (?-i:[A-Z][a-z]+))*) character$", re.IGNORECASE)
 
 
 def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
-    """(the title, the amount) of a card's own ``_CHEAPER_IF`` sentence."""
+    """(the title, or "trait:" and the Traits, the amount) of a card's own ``_CHEAPER_IF`` (``_CHEAPER_IF_TRAIT``)
+    sentence."""
     for sentence in re.split(r"[.\n]", plain):
         m = _CHEAPER_IF.match(" ".join(sentence.split()))
         if m is not None and name is not None and fold(m.group(2)) == fold(name):
             return m.group(1), int(m.group(3))
+        m = _CHEAPER_IF_TRAIT.match(" ".join(sentence.split()))
+        if m is not None and name is not None and fold(m.group(1)) == fold(name):
+            return "trait:" + "|".join(m.group(3).split(" or ")), int(m.group(2))
     return None
 
 
@@ -1843,6 +1903,9 @@ class Keywords:
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
+    draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
+    renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
+    most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -1852,7 +1915,7 @@ class Keywords:
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
-    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing": ``_DEFENDERS_BARRED``
+    defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
@@ -2161,7 +2224,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(barred := _DEFENDERS_BARRED.match(sentence)):
                 words = barred.group(2).lower()  # type: ignore[union-attr]
                 defenders_barred = "no_crest" if "crests" in words else "power" if "power" in words else (
-                    f"house:{fold(house)}" if (house := barred.group(3)) else "shared_trait")  # type: ignore[union-attr]
+                    f"house:{fold(house)}" if (house := barred.group(3)) else  # type: ignore[union-attr]
+                    f"cost_below:{below.lower()}" if (below := barred.group(4)) else  # type: ignore[union-attr]
+                    "shared_trait")
                 continue
             if named(_ONLY_KNELT_DEFEND.match(sentence)):
                 defenders_barred = "standing"
@@ -2362,7 +2427,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
-        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None,
+        income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
+        renown_more_plots=renown_more_plots(plain, name),
+        most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

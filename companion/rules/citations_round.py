@@ -245,6 +245,8 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
     "draw.if-none-drawn": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.unless-lost": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -269,8 +269,7 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
         if facts.reduces_unread:
             return None
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
-            if facts.cheaper_if is not None and any(fold(t.card(c).name) == fold(facts.cheaper_if[0])
-                                                    for c in t.in_play):
+            if facts.cheaper_if is not None and cheaper_holds(t, seat, facts.cheaper_if[0]):
                 total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
             continue
         if standing_kneel_reducer(t, cid):
@@ -283,6 +282,15 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
+
+
+def cheaper_holds(t: Table, seat: str, condition: str) -> bool:
+    """A ``Card.cheaper_if`` condition now: the title in play (anyone's), or "trait:King|Queen": the seat controls a
+    character with one of the Traits (1st edition King Robb's Host: "… if you control a King or Queen character")."""
+    if condition.startswith("trait:"):
+        wanted = set(condition[len("trait:"):].split("|"))
+        return any(t.card(c).type == "character" and wanted & set(traits_of(t, c)) for c in in_play_controlled(t, seat))
+    return any(fold(t.card(c).name) == fold(condition) for c in t.in_play)
 
 
 def standing_kneel_reducer(t: Table, cid: str) -> bool:
@@ -825,6 +833,8 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
+    if cond == "plot_trait":  # "While there is at least 1 Military Battle plot card revealed, …"
+        return any(arg in t.card(p).traits for s in t.seats if (p := revealed_plot(t, s)) is not None)
     if cond in {"control_character", "control_location", "control_other_character"}:
         wanted, others_only = cond.removeprefix("control_").removeprefix("other_"), "_other_" in cond
         traits = set(arg.split("|"))
@@ -1047,11 +1057,13 @@ def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
 
 
 def renown_cards(t: Table, c: ChallengeRecord) -> list[str]:
-    """The winner's participating characters with the renown keyword."""
+    """The winner's participating characters with the renown keyword, as printed, in a challenge type (Ser Jaime) or
+    while a season's plots outnumber the other's among the revealed plots (Knight of Summer)."""
     if c.winner is None:
         return []
     return [card for card in participants(t, c, c.winner)
-            if has_keyword(t, card, "renown") or renown_during_holds(t, card, c)]
+            if has_keyword(t, card, "renown") or renown_during_holds(t, card, c)
+            or ((season := getattr(printed(t, card), "renown_more_plots", None)) and more_plots(t, season))]
 
 
 def renown_barred_by(t: Table, card: str) -> str | None:
@@ -1075,6 +1087,13 @@ def renown_during_holds(t: Table, card: str, c: ChallengeRecord) -> bool:
     if during == "first":
         return next((x for x in t.challenges if x.round == c.round), None) is c
     return during is not None and during == c.kind
+
+
+def more_plots(t: Table, season: str) -> bool:
+    """More revealed plots (anyone's) have the Trait ("Summer") than the other season's ("Winter")."""
+    plots = [t.card(p) for s in t.seats if (p := revealed_plot(t, s)) is not None]
+    other = "Winter" if season == "Summer" else "Summer"
+    return sum(season in p.traits for p in plots) > sum(other in p.traits for p in plots)
 
 
 # -- dominance (RR: Appendix I › 5.2) ---------------------------------------------------------------------

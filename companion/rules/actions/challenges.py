@@ -65,6 +65,7 @@ from companion.rules.values import (
     has_keyword,
     house_power_barred,
     in_play_controlled,
+    more_plots,
     participants,
     plot_limits,
     plot_text,
@@ -307,8 +308,7 @@ def _condition_holds(t: Table, card: str, cond: str, arg: str, first: bool) -> b
     if cond == "plot_trait":
         return any(arg in p.traits for p in plots)
     if cond == "more_plots":
-        other = "Winter" if arg == "Summer" else "Summer"
-        return sum(arg in p.traits for p in plots) > sum(other in p.traits for p in plots)
+        return more_plots(t, arg)
     return cond == "shadows" and any(p.zones[Zone.SHADOWS] for p in t.players.values())
 
 
@@ -608,10 +608,15 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
     while he is the only King character in play): a defender it names is flagged (RR: Golden Rule)."""
     for attacker in attackers:
         barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
+        # 1st edition Ser Lancel: "… characters with printed cost lower than the number of attacking House
+        # Lannister characters cannot be declared as defenders."
+        house = barred[len("cost_below:"):] if barred and barred.startswith("cost_below:") else None
+        lowest = sum(1 for a in attackers if house in t.card(a).factions) if house else 0
         for card in defenders if barred else ():
             if card not in t.in_play:
                 continue
-            if (barred == "no_crest" and not t.card(card).crests) \
+            if (house is not None and t.printed_cost(t.card(card)) < lowest) \
+                    or (barred == "no_crest" and not t.card(card).crests) \
                     or (barred == "power" and t.tokens.get(card, {}).get("power", 0) > 0) \
                     or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
                     or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)) \

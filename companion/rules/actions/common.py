@@ -547,6 +547,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
+    if state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
+        return "ability.target.with-icon", {"icon": msg(f"challenge.kind.{state[5:]}")}
     if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
     if state == "non-limited" and c.limited:  # Newly-Made Lord, Pyromancers: "choose a non-limited location"

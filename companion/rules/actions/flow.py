@@ -447,6 +447,7 @@ class DrawCards(Action):
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None:
             check_revealed_phase(t, v, self.source)
+            check_printed_count(t, v, self.player, self.source, self.count)
         if self.source is not None and drawn and t.instance(self.source).owner != self.player:
             # RR: Appendix I › 1.3: a revealed plot's "Draw 3 cards." is its controller's (Counting Coppers).
             v.violate("draw.when-revealed-player", (self.source,), card=t.ref(self.source), player=p.name)
@@ -546,6 +547,20 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).
 #: The setup hand, and what each player draws back up to once the setup cards are revealed (RR: Setup).
 SETUP_HAND = 7
+
+
+def check_printed_count(t: Table, v: Checker, player: str, source: str, count: int) -> None:
+    """RR: Golden Rule: one draw by a card's ability takes the number of cards its text prints ("Reaction: After
+    Starfall Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used
+    pile.)": ``Card.draw_count``), at most."""
+    printed_count = t.card(source).draw_count
+    if printed_count is None or t.card(source).draws_by_insight:
+        return
+    most, instead, used = printed_count
+    if instead and (not used or len(t.players[player].zones[Zone.USED]) >= used):
+        most = instead
+    if count > most:
+        v.violate("draw.printed-count", (source,), card=t.ref(source), count=count, most=most)
 
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:

@@ -37,6 +37,7 @@ from companion.rules.values import (
     dominance_winners,
     has_plots,
     house_power_barred,
+    in_play_controlled,
     initiative_winner,
     plot_card,
     power_total,
@@ -300,9 +301,23 @@ class GainPower(_Power):
                       kind=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
         elif self.card is not None:
             check_power_kings_only(t, v, [self.card])
+        if self.card is None and self.source is not None and self.source in t.where \
+                and t.card(self.source).most_standing_power:
+            check_most_standing(t, v, self.player, self.source)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)
+
+
+def check_most_standing(t: Table, v: Checker, player: str, source: str) -> None:
+    """1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power for his or
+    her House." (``Card.most_standing_power``): a player with fewer standing characters than another is flagged (a
+    tie is not judged: who then claims is not printed)."""
+    def standing(seat: str) -> int:
+        return sum(1 for c in in_play_controlled(t, seat)
+                   if t.card(c).type == "character" and not t.in_play[c].kneeling)
+    if any(standing(other) > standing(player) for other in t.seats if other != player):
+        v.violate("power.most-standing", (source,), card=t.ref(source), player=t.players[player].name)
 
 
 @action("lose_power", records=Recorder.PLAYER)
