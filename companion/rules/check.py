@@ -70,7 +70,9 @@ class Checker:
     def violate(self, rule: str, cards: tuple[str, ...] = (), **params: Param | Zone | Phase) -> None:
         r = RULES[rule]
         said = _params(f"rule.{rule}", params, self.names)
-        self.verdict.violations.append(Violation(rule, self.table.citation(rule), said, cards, r.impossible))
+        found = Violation(rule, self.table.citation(rule), said, cards, r.impossible)
+        if found not in self.verdict.violations:  # two checks finding one broken rule on the same cards: said once
+            self.verdict.violations.append(found)
 
     def note(self, kind: str, cards: tuple[str, ...] = (), **params: Param | Zone | Phase) -> None:
         self.verdict.notes.append(Note(kind, _params(f"note.{kind}", params, self.names), cards))
