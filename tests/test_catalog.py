@@ -11,7 +11,7 @@ import pytest
 
 from companion.catalog.attach_only import parse_restriction
 from companion.catalog.card import AttachOnly, PlotLimit, fold
-from companion.catalog.importers import CatalogError, parse_cards, parse_keywords
+from companion.catalog.importers import SELF, CatalogError, own_title, parse_cards, parse_keywords
 from companion.catalog.plot_limits import parse_plot_limits
 from companion.catalog.store import Catalog, shipped_cards
 from tests.shared import DATA, need_shared
@@ -306,6 +306,15 @@ def test_shipped_catalog_matches_the_shared_dumps() -> None:
     fresh = {c.code: c for f in files for c in parse_cards(f.name, f.read_bytes())}
     shipped = {c.code: c for c in shipped_cards()}
     assert fresh == shipped
+
+
+def test_a_cards_own_title_is_one_word_in_any_case_however_often_it_is_printed() -> None:
+    """The readers of a card's sentences about itself ("Kneel Shae to …", "return him to your hand") match its title
+    as one word, so that their patterns are compiled once, not once a card; the shipped facts above are read so."""
+    text = "Kneel Tobho Mott's Armory to draw 1 card. TOBHO MOTT'S ARMORY gains 1 power."
+    assert own_title(text, "Tobho Mott's Armory") == f"Kneel {SELF} to draw 1 card. {SELF} gains 1 power."
+    assert own_title(text, None) == own_title(text, "") == text
+    assert own_title("Kneel Shae to kneel Shaella.", "Shae") == f"Kneel {SELF} to kneel {SELF}lla."  # as re matched
 
 
 # -- look-ups -----------------------------------------------------------------------

@@ -19,6 +19,26 @@ from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT
 from companion.catalog.no_kneel import Stand
 from companion.catalog.plot_limits import parse_plot_limits
 
+#: A card's own title in its text, as one word the patterns below name (``own_title``). Patterns built with each
+#: card's title were compiled anew for every card (ten a card) and pushed the re module's 512 cached patterns out,
+#: so the shared ones were compiled again and again too: four fifths of a catalogue's build went to compiling.
+SELF = "SELFTITLE"
+
+
+def own_title(text: str, name: str | None) -> str:
+    """``text`` with each occurrence of the card's title ``name`` (in any case) written as ``SELF``."""
+    if not name:
+        return text
+    low, key = text.lower(), name.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer: let the re module find the title
+        return re.sub(re.escape(name), SELF, text, flags=re.IGNORECASE)
+    parts, at = [], 0
+    while (found := low.find(key, at)) >= 0:
+        parts += [text[at:found], SELF]
+        at = found + len(key)
+    return "".join(parts) + text[at:]
+
+
 _TAG = re.compile(r"<[^>]+>")
 _SHADOW = re.compile(r"^shadow\s*\(\s*(\d+|x)\s*\)$", re.IGNORECASE)
 #: A printed plot value modifier on its own line: "+1 Income.", "-1 Initiative.", "[+1 Income]" (1st edition).
@@ -842,6 +862,17 @@ _OUT_OF_SHADOWS_ANY = re.compile(r"^(?:reaction|response)\s*:\s*after an? (?:non
                                  re.IGNORECASE)
 
 
+#: ``reacts_to``'s triggers on the card itself (its title as ``SELF``): Littlefinger "Reaction: After you marshal
+#: Littlefinger, …"; 1st edition Sansa Stark "… plays an attachment on Sansa Stark, …"; Shadow Priestess "… After
+#: Shadow Priestess comes out of shadows, …"; Randyll Tarly "… After Randyll Tarly's STR is increased by a card effect".
+_MARSHAL_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after you marshal {SELF}[ ,.]", re.IGNORECASE)
+_ATTACHED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
+                            rf"attachment on {SELF}[ ,.]", re.IGNORECASE)
+_OUT_OF_SHADOWS_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF} comes out of shadows[,.]", re.IGNORECASE)
+_STR_RAISED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF}['’]s STR is increased by a card effect[,.]",
+                              re.IGNORECASE)
+
+
 def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int, str] | None:
     """The result an event's only triggered ability waits for: ("win_challenge" | "lose_challenge" | "unopposed" |
     "win_dominance" | "lose_dominance", the challenge type or "", the STR it is won by at least, "attacker" |
@@ -868,19 +899,17 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")
-    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after you marshal {re.escape(name)}[ ,.]",
-                                        plain[start:], re.IGNORECASE):
+    mine = own_title(plain[start:], name) if start >= 0 else ""
+    if start >= 0 and name and _MARSHAL_SELF.match(mine):
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
-    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
-                                        rf"attachment on {re.escape(name)}[ ,.]", plain[start:], re.IGNORECASE):
+    if start >= 0 and name and _ATTACHED_SELF.match(mine):
         return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
     against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|an opponent "
                        r"initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]", plain[start:],
                        re.IGNORECASE) if start >= 0 else None
     if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; The Bastard's Letter:
         return ("challenge_against", (against.group(1) or "").lower(), 0, "")  # "… initiates a [military] challenge …"
-    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)} comes out of "
-                                        r"shadows[,.]", plain[start:], re.IGNORECASE):
+    if start >= 0 and name and _OUT_OF_SHADOWS_SELF.match(mine):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
     out = _OUT_OF_SHADOWS_ANY.match(plain[start:]) if start >= 0 else None
     if out is not None:  # 1st edition Ser Arys Oakheart: "Response: After a card comes out of shadows, choose and …"
@@ -903,8 +932,7 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
         return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
-    if start >= 0 and name and re.match(rf"^(?:reaction|response)\s*:\s*after {re.escape(name)}['’]s STR is "
-                                        r"increased by a card effect[,.]", plain[start:], re.IGNORECASE):
+    if start >= 0 and name and _STR_RAISED_SELF.match(mine):
         return ("str_raised_self", "", 0, "")  # Randyll Tarly: "…, stand him. (Limit twice per phase.)"
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
     if own is not None and name is not None and fold(own.group(1)) == fold(name):
@@ -1223,6 +1251,12 @@ def _target_state(state: str) -> str:
     return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited") else state.lower()
 
 
+_RETURN_SELF = re.compile(rf"\breturn (?:{SELF}|him|her) to (?:your|its owner's|his or her|their) hand\b",
+                          re.IGNORECASE)
+_TAKE_SELF = re.compile(rf"\btake control of {SELF}\b", re.IGNORECASE)
+_STR_SELF = re.compile(rf"\b(?:give {SELF} |{SELF} gets )[+-]\d+ STR\b[^.]*?\buntil the end of the\b", re.IGNORECASE)
+
+
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     """The actions the text does to the card itself only: ("return_to_hand",) where each "return" of it returns the
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
@@ -1233,15 +1267,14 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     if not name:
         return ()
     text = " ".join(plain.split())
-    own = re.findall(rf"\breturn (?:{re.escape(name)}|him|her) to (?:your|its owner's|his or her|their) hand\b", text,
-                     re.IGNORECASE)
+    marked = own_title(text, name)
+    own = _RETURN_SELF.findall(marked)
     returns = own and len(own) == len(re.findall(r"\breturns?\b", text, re.IGNORECASE))
-    taken = re.findall(rf"\btake control of {re.escape(name)}\b", text, re.IGNORECASE)
+    taken = _TAKE_SELF.findall(marked)
     takes = taken and len(taken) == len(re.findall(r"\btake control\b", text, re.IGNORECASE))
     # 1st edition Nute the Barber "… to give Nute the Barber +1 STR until the end of the phase.", Corrupt Contender
     # "Challenges: Corrupt Contender gets +10 STR until the end of the challenge.": every STR it gives is its own
-    mine = re.findall(rf"\b(?:give {re.escape(name)} |{re.escape(name)} gets )[+-]\d+ STR\b[^.]*?\buntil the end of "
-                      r"the\b", text, re.IGNORECASE)
+    mine = _STR_SELF.findall(marked)
     strengthens = mine and len(mine) == len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
     return ("return_to_hand",) * bool(returns) + ("take_control",) * bool(takes) + ("modify",) * bool(strengthens)
 
@@ -1289,6 +1322,9 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     return tuple(out)
 
 
+_KNEEL_SELF_COST = re.compile(rf"\bkneel {SELF}(?: and pay \d+ gold)? to\b", re.IGNORECASE)
+
+
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
@@ -1303,7 +1339,6 @@ def targets(plain: str, name: str | None = None
     …"): the line naming the card may then be another part of its text. Kneeling the card itself as the cost ("Kneel
     Shae to choose and kneel …") is not another target: a line's effect on its own source is not judged as a choice."""
     text = " ".join(plain.split())
-    own_cost = re.compile(rf"\bkneel {re.escape(name)}(?: and pay \d+ gold)? to\b", re.IGNORECASE) if name else None
     found: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
@@ -1322,7 +1357,8 @@ def targets(plain: str, name: str | None = None
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
              "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
-    counted = own_cost.sub("", text) if own_cost is not None else text
+    # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
+    counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
     counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
@@ -1420,13 +1456,15 @@ def returns_from_dead(plain: str, name: str | None) -> int | None:
     return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
 
 
+_KNEEL_SELF_DRAWS = re.compile(rf"\bkneel {SELF} to draw (\d+|an?|one) cards?(?:\.| and\b)", re.IGNORECASE)
+
+
 def kneel_draws(plain: str, name: str | None) -> int:
     """How many cards its one draw draws, paid by kneeling the card itself: "Reaction: After you win dominance, kneel
     Tobho Mott's Armory to draw 1 card." (0: no such sentence, another draw beside it, or a count that may change:
     "… draw 3 cards instead")."""
     text = " ".join(plain.split())
-    m = re.search(rf"\bkneel {re.escape(name)} to draw (\d+|an?|one) cards?(?:\.| and\b)", text,
-                  re.IGNORECASE) if name else None
+    m = _KNEEL_SELF_DRAWS.search(own_title(text, name)) if name else None
     if m is None or "instead" in text.lower() or len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) != 1:
         return 0
     return int(m.group(1)) if m.group(1).isdigit() else 1
@@ -1538,13 +1576,15 @@ def discards_beside_pillage(text: str | None) -> bool:
     return said_beside_keyword(text, "pillage", _DECK_DISCARD, ". ")
 
 
+_KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:gold )?cost\b", re.IGNORECASE)
+
+
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
     reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
     # 1st edition House Tully Recruiter: "Marshalling: Kneel to lower the cost of the next House Stark character you
     # play this phase by 1." (the card itself, unnamed)
-    named = rf"(?: {re.escape(name)})?" if name is not None else ""
-    return re.search(rf"\bkneel{named} to (?:reduce|lower) the (?:gold )?cost\b", plain, re.IGNORECASE) is not None
+    return _KNEEL_TO_REDUCE.search(own_title(plain, name)) is not None
 
 
 #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
