@@ -212,13 +212,16 @@ def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
 def test_a_cards_draw_takes_the_number_its_text_prints() -> None:
     """aside51 15 (RR: Golden Rule; the rule ``draw.printed-count``): Starfall Cavalry (04035) "Reaction: After Starfall
     Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)": with an
-    empty used pile its draw of 3 is flagged, of 1 legal; with 3 plots in the used pile 3 are legal."""
+    empty used pile its draw of 3 is flagged, of 1 legal; with 3 plots in the used pile 3 are legal, 2 (a number it
+    does not print, while the deck holds 3) flagged."""
     from companion.catalog.importers import draw_count
     from companion.rules.state import Zone
 
     assert draw_count("Reaction: After you win a challenge, draw 1 card for each attacking character.") is None
-    for used, count, rule in ((0, 3, "draw.printed-count"), (0, 1, ""), (3, 3, "")):
-        t = plots("2e", "01001", "01002", {"04035": 1, "01010": 3}, {}, gold=6)
+    assert draw_count("Reaction: After Starfall Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or "
+                      "more plot cards in your used pile.)") == ((1, 3), 3)
+    for used, count, rule in ((0, 3, "draw.printed-count"), (0, 1, ""), (3, 3, ""), (3, 2, "draw.printed-count")):
+        t = plots("2e", "01001", "01002", {"04035": 1, "01010": 3, "01187": 3}, {}, gold=6)  # a deck of 3
         for copy in range(1, used + 1):  # Counting Coppers, three times in earlier rounds
             t.move(f"A.01010.{copy}", "A", Zone.USED)
         hand(t, "A.04035.1")

@@ -72,7 +72,6 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
-              "draw_counts",
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -416,10 +415,11 @@ class Card:
     #: A plot's printed gold "X": "X is 2 higher than the printed gold value on that player's revealed plot card."
     #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
     income_x: int | None = None
-    #: Its every draw of a printed number of cards: the most one takes ("draw 1 card"), and "(3 cards instead if there
-    #: are 3 or more plot cards in your used pile.)" (Starfall Cavalry): (1, 3, 3); a number instead on a condition
-    #: not read: (1, 2, 0), the larger allowed. None: a count not printed ("draw X cards", "for each").
-    draw_count: tuple[int, int, int] | None = None
+    #: How many cards one draw of its text takes, where its every draw prints a number: (the numbers printed, numbers
+    #: instead too; the plot cards its used pile needs for the highest, 0 when its condition is not read). "draw 1
+    #: card. (Draw 3 cards instead if …)": ((1, 3), 0); Starfall Cavalry "(3 cards instead if there are 3 or more plot
+    #: cards in your used pile.)": ((1, 3), 3). None: a count not printed ("draw X cards", "for each").
+    draw_count: tuple[tuple[int, ...], int] | None = None
     #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
     #: renown.": "Summer".
     renown_more_plots: str | None = None
@@ -572,9 +572,6 @@ class Card:
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
     draws_if_won: bool = False
-    #: The numbers of cards its text draws, where every draw it names is a number ("draw 1 card. (Draw 3 cards instead
-    #: if …)": (1, 3)): a draw naming it draws one of them.
-    draw_counts: tuple[int, ...] = ()
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
     last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",

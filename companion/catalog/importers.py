@@ -613,25 +613,36 @@ _DRAW_NUMBER = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b(?! for eac
 _DRAW_ANY = re.compile(r"\bdraws? (?!\d+ cards?\b(?! for each)|an? cards?\b|one cards?\b|two cards\b|three cards\b"
                        r"|phase\b|deck\b|cap\b)"
                        r"|\bdraws? (?:\d+|an?|one|two|three) cards? for each\b", re.IGNORECASE)
+#: A number instead: "(Draw 3 cards instead if you control 3 or more Kingsguard characters.)" (1st edition Ser Jaime
+#: Lannister), "draw 2 cards. (4 cards instead if …)" (Insidious Scheme).
+_DRAW_NUMBER_INSTEAD = re.compile(r"\b(\d+|one|two|three) cards? instead\b", re.IGNORECASE)
 #: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"
 _DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
 _USED_PILE = re.compile(r"^there are (\d+) or more plot cards in your used pile\.?$", re.IGNORECASE)
 
 
-def draw_count(plain: str) -> tuple[int, int, int] | None:
-    """(the most cards one draw of its text takes, the number instead, the plot cards its used pile needs for that:
-    0 when the number instead holds on a condition not read), or None where a draw's count is not printed as a
-    number (``Card.draw_count``)."""
+def draw_count(plain: str) -> tuple[tuple[int, ...], int] | None:
+    """How many cards one draw of its text takes (``Card.draw_count``): (the numbers its draws print, numbers instead
+    too, in order; the plot cards its used pile needs for the highest, a number instead: 0 when that holds on a
+    condition not read, which allows it). "Response: After a card comes out of shadows, draw 1 card. (Draw 3 cards
+    instead if you control 3 or more Kingsguard characters.)": ((1, 3), 0); Starfall Cavalry "draw 1 card. (3 cards
+    instead if there are 3 or more plot cards in your used pile.)": ((1, 3), 3). None where a draw's count is not
+    printed as a number ("draw X cards", "for each", "until")."""
     text = " ".join(plain.split())
-    numbers = [_NUMBER_WORDS.get(m.group(1).lower(), 1) if not m.group(1).isdigit() else int(m.group(1))
-               for m in _DRAW_NUMBER.finditer(text)]
+    numbers = {_number(m.group(1)) for m in _DRAW_NUMBER.finditer(text)}
     if not numbers or _DRAW_ANY.search(text):
         return None
-    most, instead, used = max(numbers), 0, 0
+    numbers |= {_number(n) for n in _DRAW_NUMBER_INSTEAD.findall(text)}
+    used = 0
     for m in _DRAW_INSTEAD.finditer(text):
-        pile = _USED_PILE.match(m.group(2).strip())
-        instead, used = max(instead, int(m.group(1))), (int(pile.group(1)) if pile and not used else 0)
-    return (most, instead, used) if instead > most else (most, 0, 0)
+        if (pile := _USED_PILE.match(m.group(2).strip())) is not None and int(m.group(1)) == max(numbers):
+            used = int(pile.group(1))
+    return tuple(sorted(numbers)), used
+
+
+def _number(word: str) -> int:
+    """A printed count: "3", "three", "a"."""
+    return 1 if word.lower() in ("a", "an") else _NUMBER_WORDS.get(word.lower()) or int(word)
 
 
 #: Knight of Summer: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2
@@ -1347,29 +1358,6 @@ _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards t
                                   re.IGNORECASE)
 
 
-#: A draw of a number of cards: "draw 1 card", "draws 2 cards", 1st edition "draw a card".
-_DRAW_N = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b", re.IGNORECASE)
-#: Words that make the number drawn another one than printed (a count, X, "up to", a draw-phase count, insight).
-_DRAW_OTHER = re.compile(r"\bfor each\b|\bX\b|\bup to\b|\bdraw phase\b|\binsight\b|\buntil\b|\bthat many\b",
-                         re.IGNORECASE)
-
-
-def draw_counts(plain: str) -> tuple[int, ...]:
-    """The numbers of cards its text draws, where every draw it names is a number ("Response: After a card comes out
-    of shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": (1, 3)). None
-    read: a draw in other words ("draw it", "draw X cards"), or a count, insight or a draw-phase change beside it."""
-    text = " ".join(plain.split())
-    found = _DRAW_N.findall(text)
-    if not found or len(found) != len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) or _DRAW_OTHER.search(text):
-        return ()
-    # "draw 2 cards (3 cards instead if you played this event from shadows)" (Rhymes With Meek): 3 as well
-    instead = re.findall(r"\b(\d+|one|two|three) cards? instead\b", text, re.IGNORECASE)
-    if len(re.findall(r"\binstead\b", text, re.IGNORECASE)) > len(instead):
-        return ()  # another number instead, in other words
-    found += [n for n in instead if n not in found]
-    return tuple(sorted({1 if n.lower() in ("a", "an") else int(_NUMBER_WORDS.get(n.lower(), n)) for n in found}))
-
-
 def trigger_only(text: str | None, name: str | None) -> bool:
     """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
     declared as a defender, choose a participating character. …"): every line naming the card as its source is
@@ -1903,7 +1891,7 @@ class Keywords:
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
-    draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
+    draw_count: tuple[tuple[int, ...], int] | None = None  # ((1, 3), 3): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
@@ -1948,7 +1936,6 @@ class Keywords:
     cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
-    draw_counts: tuple[int, ...] = ()  # "draw 1 card. (Draw 3 cards instead …)": (1, 3): ``draw_counts``
     draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
     last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -2453,7 +2440,6 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
-        draw_counts=draw_counts(plain),
         icons_while=tuple(icons_while), self_while=own_while,
         str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,

@@ -437,12 +437,6 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
-        if self.source is not None and (counts := t.card(self.source).draw_counts) and (
-                self.count > counts[-1]
-                or (self.count not in counts and self.count > counts[0] and left >= counts[-1])):
-            # Its text draws that many (1st edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if …)")
-            v.violate("draw.ability-count", (self.source,), card=t.ref(self.source), count=self.count,
-                      drawn=" / ".join(str(n) for n in counts))
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
         drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
         if self.source is not None:
@@ -550,17 +544,22 @@ SETUP_HAND = 7
 
 
 def check_printed_count(t: Table, v: Checker, player: str, source: str, count: int) -> None:
-    """RR: Golden Rule: one draw by a card's ability takes the number of cards its text prints ("Reaction: After
-    Starfall Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used
-    pile.)": ``Card.draw_count``), at most."""
+    """RR: Golden Rule: one draw by a card's ability takes a number of cards its text prints (``Card.draw_count``):
+    never more than the highest, nor a number between that it does not print while the deck holds the highest (1st
+    edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard
+    characters.)": 2 is neither; which one applies, the log does not say). A number instead on the used pile counts
+    once the pile holds that many plots (Starfall Cavalry "(3 cards instead if there are 3 or more plot cards in your
+    used pile.)"). Fewer than the lowest is a short deck's draw."""
     printed_count = t.card(source).draw_count
     if printed_count is None or t.card(source).draws_by_insight:
         return
-    most, instead, used = printed_count
-    if instead and (not used or len(t.players[player].zones[Zone.USED]) >= used):
-        most = instead
-    if count > most:
-        v.violate("draw.printed-count", (source,), card=t.ref(source), count=count, most=most)
+    numbers, used = printed_count
+    if used and len(t.players[player].zones[Zone.USED]) < used:
+        numbers = numbers[:-1]
+    if count > numbers[-1] or (count not in numbers and count > numbers[0]
+                               and deck_count(t, player) >= numbers[-1]):
+        v.violate("draw.printed-count", (source,), card=t.ref(source), count=count,
+                  drawn=" / ".join(str(n) for n in numbers))
 
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
