@@ -1651,8 +1651,11 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
-#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …" (not the draw phase, not insight).
-_DRAW_CARDS = re.compile(r"\bdraws? (?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b", re.IGNORECASE)
+#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …", "Draw cards until …" (Siege
+#: Preparations), a card revealed: "draw it" (Oldtown), 1st edition "draws that card" (Satin); not the draw phase,
+#: not insight.
+_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b|it\b|that card\b"
+                         r"|cards until\b)", re.IGNORECASE)
 #: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
 #: ends" (still that phase).
 _PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
@@ -1662,7 +1665,9 @@ def draws_in_phase(text: str | None) -> str | None:
     """The one phase in which every ability of a card that draws may be used: its label names it ("Challenges Action:
     Kneel a Steward character to draw 1 card.": The New Gift; 1st edition "Dominance: Kneel Meraxes to draw 1 card.")
     or its moment does ("Interrupt: When the taxation phase ends, either: draw 2 cards or gain 3 gold.": Ranger's
-    Cache). None: a draw under another label or none, or the phases differ."""
+    Cache). None: a draw under another label or none, or the phases differ. The one reading of the phase a card's
+    draw is taken in: the draw's check judges it (``flow.check_draw_source``), and a draw naming a card whose every
+    triggered ability names that phase is a use of it (``common.phase_drawer``)."""
     text = text or ""
     labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
     if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):

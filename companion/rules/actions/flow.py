@@ -564,8 +564,9 @@ def check_printed_count(t: Table, v: Checker, player: str, source: str, count: i
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight), in the phase its every
-    ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions): its text draws or it has
-    insight, or something the player has in play gives a character insight ("Attached character gains insight.").
+    ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions; the one check of a draw's phase):
+    its text draws or it has insight, or something the player has in play gives a character insight ("Attached
+    character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
     for each such challenge (RR: Insight)."""
     if source is None:
