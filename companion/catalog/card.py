@@ -399,7 +399,8 @@ class Card:
     #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
     kneels_if_opponent_has: str | None = None
-    when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
+    when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed (how many:
+    # ``draw_count``)
     #: Its "does not kneel when declared …" holds only "While a player has a War plot revealed" (Vanguard of the North):
     #: ("plot_trait", "War"), or "While you control Right" (Left): ("control", "Right"); a condition the log does not
     #: decide ("against an opponent with more cards in their hand than you": Grey Worm): ("unread", "").
@@ -416,10 +417,11 @@ class Card:
     #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
     income_x: int | None = None
     #: How many cards one draw of its text takes, where its every draw prints a number: (the numbers printed, numbers
-    #: instead too; the plot cards its used pile needs for the highest, 0 when its condition is not read). "draw 1
-    #: card. (Draw 3 cards instead if …)": ((1, 3), 0); Starfall Cavalry "(3 cards instead if there are 3 or more plot
-    #: cards in your used pile.)": ((1, 3), 3). None: a count not printed ("draw X cards", "for each").
-    draw_count: tuple[tuple[int, ...], int] | None = None
+    #: instead too; the plot cards its used pile needs for the highest, 0 when its condition is not read; their Trait
+    #: or ""). "draw 1 card. (Draw 3 cards instead if …)": ((1, 3), 0, ""); Starfall Cavalry "(3 cards instead if
+    #: there are 3 or more plot cards in your used pile.)": ((1, 3), 3, ""); City Fair "(2 cards instead if there is
+    #: a City plot card in your used pile.)": ((1, 2), 1, "City"). None: a count not printed ("draw X cards").
+    draw_count: tuple[tuple[int, ...], int, str] | None = None
     #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
     #: renown.": "Summer".
     renown_more_plots: str | None = None

@@ -579,8 +579,8 @@ _OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is sta
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
 _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \[(\w+)\] character you control|"
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
-#: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
-_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
+#: "When Revealed: Draw 2 cards." (You Win Or You Die): a plot's when-revealed ability draws (how many: ``draw_count``).
+_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
 #: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven), "… if there are
 #: no Summer plot cards revealed, gain 2 power …" (Winter Festival), "… that character gains 1 power." (Jory Cassel),
 #: "… choose and stand a Bloodrider character." (Aggo, Tower of the Hand), "… if there are no Winter plot cards in play,
@@ -616,28 +616,31 @@ _DRAW_ANY = re.compile(r"\bdraws? (?!\d+ cards?\b(?! for each)|an? cards?\b|one 
 #: A number instead: "(Draw 3 cards instead if you control 3 or more Kingsguard characters.)" (1st edition Ser Jaime
 #: Lannister), "draw 2 cards. (4 cards instead if …)" (Insidious Scheme).
 _DRAW_NUMBER_INSTEAD = re.compile(r"\b(\d+|one|two|three) cards? instead\b", re.IGNORECASE)
-#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"
+#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"; City Fair:
+#: "Draw 1 card. (2 cards instead if there is a City plot card in your used pile.)"
 _DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
-_USED_PILE = re.compile(r"^there are (\d+) or more plot cards in your used pile\.?$", re.IGNORECASE)
+_USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )?plot cards? in your used pile\.?$",
+                        re.IGNORECASE)
 
 
-def draw_count(plain: str) -> tuple[tuple[int, ...], int] | None:
+def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
     """How many cards one draw of its text takes (``Card.draw_count``): (the numbers its draws print, numbers instead
     too, in order; the plot cards its used pile needs for the highest, a number instead: 0 when that holds on a
-    condition not read, which allows it). "Response: After a card comes out of shadows, draw 1 card. (Draw 3 cards
-    instead if you control 3 or more Kingsguard characters.)": ((1, 3), 0); Starfall Cavalry "draw 1 card. (3 cards
-    instead if there are 3 or more plot cards in your used pile.)": ((1, 3), 3). None where a draw's count is not
-    printed as a number ("draw X cards", "for each", "until")."""
+    condition not read, which allows it; the Trait those plots need, or ""). "Response: After a card comes out of
+    shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": ((1, 3), 0, "");
+    Starfall Cavalry "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)": ((1, 3),
+    3, ""); City Fair "(2 cards instead if there is a City plot card in your used pile.)": ((1, 2), 1, "City"). None
+    where a draw's count is not printed as a number ("draw X cards", "for each", "until")."""
     text = " ".join(plain.split())
     numbers = {_number(m.group(1)) for m in _DRAW_NUMBER.finditer(text)}
     if not numbers or _DRAW_ANY.search(text):
         return None
     numbers |= {_number(n) for n in _DRAW_NUMBER_INSTEAD.findall(text)}
-    used = 0
+    used, trait = 0, ""
     for m in _DRAW_INSTEAD.finditer(text):
         if (pile := _USED_PILE.match(m.group(2).strip())) is not None and int(m.group(1)) == max(numbers):
-            used = int(pile.group(1))
-    return tuple(sorted(numbers)), used
+            used, trait = int(pile.group(1) or 1), pile.group(2) or ""
+    return tuple(sorted(numbers)), used, trait
 
 
 def _number(word: str) -> int:
@@ -1890,13 +1893,13 @@ class Keywords:
     no_bypass_trait: str | None = None  # "Each Ranger character you control cannot be bypassed …"; "*attached"
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
-    when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
+    when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards." (how many: ``draw_count``)
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
-    draw_count: tuple[tuple[int, ...], int] | None = None  # ((1, 3), 3): ``draw_count``
+    draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
@@ -2417,7 +2420,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
-        when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
+        when_revealed_draws=bool(_WHEN_REVEALED_DRAWS.search(plain)),
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),

@@ -438,7 +438,7 @@ class DrawCards(Action):
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
-        drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
+        drawn = t.card(self.source).when_revealed_draws if self.source is not None else False
         if self.source is not None:
             check_revealed_phase(t, v, self.source)
             check_printed_count(t, v, self.player, self.source, self.count)
@@ -448,9 +448,6 @@ class DrawCards(Action):
         elif self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
             # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
             v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
-        elif self.source is not None and drawn and self.count > drawn:
-            v.violate("draw.when-revealed-count", (self.source,), card=t.ref(self.source), count=self.count,
-                      drawn=drawn)
         if (paid := kneel_paid_draws(t, self.player, self.source)) is not None \
                 and paid + self.count > t.card(str(self.source)).kneel_draws:
             v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name,
@@ -522,7 +519,8 @@ def check_revealed_draw(t: Table, v: Checker, player: str, source: str, count: i
         return
     check_revealed_phase(t, v, source)
     p = t.players[player]
-    most = c.when_revealed_draws or (c.search_finds[1] if c.search_finds else 0)
+    most = (printed_counts(t, player, source) or (0,))[-1] if c.when_revealed_draws \
+        else (c.search_finds[1] if c.search_finds else 0)
     named = counted_this_round(t.round, p, f"revealed-named:{source}")
     if c.when_revealed_draws and counted_this_round(t.round, p, f"revealed-draw:{source}"):
         v.violate("draw.when-revealed-once", (source,), card=t.ref(source), player=p.name)
@@ -543,19 +541,28 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 SETUP_HAND = 7
 
 
+def printed_counts(t: Table, player: str, source: str) -> tuple[int, ...]:
+    """The numbers of cards one draw of the card's ability may take now (``Card.draw_count``, the one reading of
+    them): a number instead on the used pile only once it holds that many plots (of the Trait it names)."""
+    printed_count = t.card(source).draw_count
+    if printed_count is None:
+        return ()
+    numbers, used, trait = printed_count
+    pile = [c for c in t.players[player].zones[Zone.USED] if not trait or trait in t.card(c).traits]
+    return numbers[:-1] if used and len(pile) < used else numbers
+
+
 def check_printed_count(t: Table, v: Checker, player: str, source: str, count: int) -> None:
     """RR: Golden Rule: one draw by a card's ability takes a number of cards its text prints (``Card.draw_count``):
     never more than the highest, nor a number between that it does not print while the deck holds the highest (1st
     edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard
     characters.)": 2 is neither; which one applies, the log does not say). A number instead on the used pile counts
     once the pile holds that many plots (Starfall Cavalry "(3 cards instead if there are 3 or more plot cards in your
-    used pile.)"). Fewer than the lowest is a short deck's draw."""
-    printed_count = t.card(source).draw_count
-    if printed_count is None or t.card(source).draws_by_insight:
+    used pile.)"). Fewer than the lowest is a short deck's draw. A plot's when-revealed draw too ("When Revealed: Draw
+    3 cards.": Counting Coppers); its named draws are counted together by ``check_revealed_draw``."""
+    numbers = printed_counts(t, player, source)
+    if not numbers or t.card(source).draws_by_insight:
         return
-    numbers, used = printed_count
-    if used and len(t.players[player].zones[Zone.USED]) < used:
-        numbers = numbers[:-1]
     if count > numbers[-1] or (count not in numbers and count > numbers[0]
                                and deck_count(t, player) >= numbers[-1]):
         v.violate("draw.printed-count", (source,), card=t.ref(source), count=count,
