@@ -632,17 +632,23 @@ def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
     """draw.kneel-cost (aside50 26; RR: Costs): Tobho Mott's Armory "Reaction: After you win dominance, kneel Tobho
     Mott's Armory to draw 1 card.": after its kneel and its draw, a second draw naming it (still knelt) is flagged;
     after it stands and kneels again it draws again, and a draw naming it while it stands (its kneel unrecorded) is
-    not judged. Read on 11 printings of both editions ("kneel <its title> to draw N cards")."""
+    not judged. Read on 11 printings of both editions ("kneel <its title> to draw N cards"; how many, ``draw_count``
+    alone reads). A first draw of 2 after its kneel is one too large by itself: draw.printed-count, not the kneel's
+    rule."""
     from companion.catalog.store import Catalog
     from companion.rules.actions import WinDominance
+    from companion.rules.engine import check
 
-    assert Catalog.open().card("02069").kneel_draws == 1 and Catalog.open().card("01193").kneel_draws == 2
+    catalog = Catalog.open()
+    assert catalog.card("02069").kneel_draws and catalog.card("02069").draw_count == ((1,), 0, "")
+    assert catalog.card("01193").kneel_draws and catalog.card("01193").draw_count == ((2,), 0, "")
     t = make_table({"A": {"02069": 1, "01035": 9}, "B": {"01035": 9}}, phase="dominance")
     in_play(t, "A.02069.1")
     t.players["B"].gold = 0
     legal(t, WinDominance("A"))
     legal(t, DrawCards("A", 1, source="A.02069.1"))
     legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
+    assert [x.rule for x in check(t, DrawCards("A", 2, source="A.02069.1")).violations] == ["draw.printed-count"]
     legal(t, DrawCards("A", 1, source="A.02069.1"))
     flagged_and_refused(t, DrawCards("A", 1, source="A.02069.1"), "draw.kneel-cost")
     legal(t, Stand("A", "A.02069.1"))

@@ -647,9 +647,10 @@ class Card:
     #: dead pile." (1st edition Trident Reinforcements): 3. Its return naming no other source is judged by it
     #: (``ability.dead-pile``).
     returns_from_dead: int | None = None
-    #: Its one draw, paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory to
-    #: draw 1 card.": 1. Its controller's draws naming it while it kneels draw no more than that since it knelt.
-    kneel_draws: int = 0
+    #: Its one draw is paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory
+    #: to draw 1 card." Its controller's draws naming it while it kneels draw no more than that (``draw_count``) since
+    #: it knelt.
+    kneel_draws: bool = False
     #: A reaction placing tokens on the card itself, beside whatever else it prints: the token kind and its trigger as
     #: ``reacts_to`` reads it ("Reaction: After you lose a challenge, place 1 vengeance token on The Boneway.":
     #: ("vengeance", "lose_challenge", "", 0, "")).

@@ -1411,16 +1411,14 @@ def returns_from_dead(plain: str, name: str | None) -> int | None:
     return int(m.group(2)) if m is not None and name is not None and fold(m.group(1)) == fold(name) else None
 
 
-def kneel_draws(plain: str, name: str | None) -> int:
-    """How many cards its one draw draws, paid by kneeling the card itself: "Reaction: After you win dominance, kneel
-    Tobho Mott's Armory to draw 1 card." (0: no such sentence, another draw beside it, or a count that may change:
-    "… draw 3 cards instead")."""
+def kneel_draws(plain: str, name: str | None) -> bool:
+    """Its one draw is paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory
+    to draw 1 card." (how many: ``draw_count``). False: no such sentence, another draw beside it, or a count that may
+    change: "… draw 3 cards instead"."""
     text = " ".join(plain.split())
     m = re.search(rf"\bkneel {re.escape(name)} to draw (\d+|an?|one) cards?(?:\.| and\b)", text,
                   re.IGNORECASE) if name else None
-    if m is None or "instead" in text.lower() or len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) != 1:
-        return 0
-    return int(m.group(1)) if m.group(1).isdigit() else 1
+    return m is not None and "instead" not in text.lower() and len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) == 1
 
 
 #: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
@@ -1964,7 +1962,7 @@ class Keywords:
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
-    kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
+    kneel_draws: bool = False  # Tobho Mott's Armory: ``kneel_draws``
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
 

@@ -448,10 +448,10 @@ class DrawCards(Action):
         elif self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
             # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
             v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
-        if (paid := kneel_paid_draws(t, self.player, self.source)) is not None \
-                and paid + self.count > t.card(str(self.source)).kneel_draws:
-            v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name,
-                      count=t.card(str(self.source)).kneel_draws)
+        if (paid := kneel_paid_draws(t, self.player, self.source)) and paid + self.count > (
+                most := (printed_counts(t, self.player, str(self.source)) or (0,))[-1]):
+            # a draw beyond one kneel's (one too large by itself is draw.printed-count's)
+            v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name, count=most)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
