@@ -489,7 +489,7 @@ def test_a_plots_when_revealed_draw_draws_its_number() -> None:
     t = make_table({"A": {"01010": 1, "01057": 10}, "B": {PLAIN["2e"]: 1}}, phase="plot")
     legal(t, ChoosePlot("A", "A.01010.1"))
     legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
-    flagged_and_refused(t, DrawCards("A", 4, source="A.01010.1"), "draw.when-revealed-count")
+    flagged_and_refused(t, DrawCards("A", 4, source="A.01010.1"), "draw.printed-count")
     legal(t, DrawCards("A", 3, source="A.01010.1"))
 
 

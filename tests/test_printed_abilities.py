@@ -212,13 +212,16 @@ def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
 def test_a_cards_draw_takes_the_number_its_text_prints() -> None:
     """aside51 15 (RR: Golden Rule; the rule ``draw.printed-count``): Starfall Cavalry (04035) "Reaction: After Starfall
     Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)": with an
-    empty used pile its draw of 3 is flagged, of 1 legal; with 3 plots in the used pile 3 are legal."""
+    empty used pile its draw of 3 is flagged, of 1 legal; with 3 plots in the used pile 3 are legal, 2 (a number it
+    does not print, while the deck holds 3) flagged."""
     from companion.catalog.importers import draw_count
     from companion.rules.state import Zone
 
     assert draw_count("Reaction: After you win a challenge, draw 1 card for each attacking character.") is None
-    for used, count, rule in ((0, 3, "draw.printed-count"), (0, 1, ""), (3, 3, "")):
-        t = plots("2e", "01001", "01002", {"04035": 1, "01010": 3}, {}, gold=6)
+    assert draw_count("Reaction: After Starfall Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or "
+                      "more plot cards in your used pile.)") == ((1, 3), 3, "")
+    for used, count, rule in ((0, 3, "draw.printed-count"), (0, 1, ""), (3, 3, ""), (3, 2, "draw.printed-count")):
+        t = plots("2e", "01001", "01002", {"04035": 1, "01010": 3, "01187": 3}, {}, gold=6)  # a deck of 3
         for copy in range(1, used + 1):  # Counting Coppers, three times in earlier rounds
             t.move(f"A.01010.{copy}", "A", Zone.USED)
         hand(t, "A.04035.1")
@@ -1171,6 +1174,28 @@ def revealed(edition: str, a_plot: str, b_plot: str, a: dict[str, int], b: dict[
     legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
     legal(t, SetFirstPlayer("A"))
     return t
+
+
+def test_a_when_revealed_draw_takes_the_number_its_text_prints_now() -> None:
+    """draw.printed-count, draw.when-revealed-count (RR: When Revealed; its count read once, ``Card.draw_count``): City
+    Fair (00374) "When Revealed: Draw 1 card. (2 cards instead if there is a City plot card in your used pile.)":
+    with no City plot in the used pile a "drew 2" by it is flagged, and so is a second card named as drawn by it;
+    with City of Secrets (City) there, both are legal."""
+    from companion.rules.actions import Draw
+    from companion.rules.state import Zone
+
+    for city in (False, True):
+        t = revealed("2e", "00374", "01002", {"01057": 5, "13019": 1}, {})
+        if city:
+            t.move("A.13019.1", "A", Zone.USED)
+        drew, named = t.clone(), t
+        legal(named, Draw("A", "A.01057.1", source="A.00374.1"))
+        if city:
+            legal(drew, DrawCards("A", 2, source="A.00374.1"))
+            legal(named, Draw("A", "A.01057.2", source="A.00374.1"))
+        else:
+            flagged_and_refused(drew, DrawCards("A", 2, source="A.00374.1"), "draw.printed-count")
+            flagged_and_refused(named, Draw("A", "A.01057.2", source="A.00374.1"), "draw.when-revealed-count")
 
 
 def test_a_when_revealed_draw_or_search_resolves_in_the_plot_phase_as_printed() -> None:

@@ -262,15 +262,14 @@ def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
 
 
 def test_an_ability_draws_the_number_its_text_prints() -> None:
-    """draw.ability-count (aside54 35): Ser Jaime Lannister "Response: After a card comes out of shadows, draw 1
+    """draw.printed-count (aside54 35): Ser Jaime Lannister "Response: After a card comes out of shadows, draw 1
     card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": a draw of 2 naming him is flagged,
-    1 or 3 is not (which applies, the log does not say); 4 is flagged. Read for 112 2nd-edition and 93 1st-edition
-    titles whose every draw is a number."""
-    assert Catalog.open().card("kr_54").draw_counts == (1, 3)
+    1 or 3 is not (which applies, the log does not say); 4 is flagged."""
+    assert Catalog.open().card("kr_54").draw_count == ((1, 3), 0, "")
     t = make_table({"A": {"kr_54": 1, "core_19": 5}, "B": {}}, edition="1e", phase="challenges")
     in_play(t, "A.kr_54.1")
     for count, flagged in ((1, False), (2, True), (3, False), (4, True)):
-        assert ("draw.ability-count" in rules_of(check(t, DrawCards("A", count, source="A.kr_54.1")))) == flagged
+        assert ("draw.printed-count" in rules_of(check(t, DrawCards("A", count, source="A.kr_54.1")))) == flagged
 
 
 def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:

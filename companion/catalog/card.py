@@ -72,7 +72,6 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
-              "draw_counts",
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -400,7 +399,8 @@ class Card:
     #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
     kneels_if_opponent_has: str | None = None
-    when_revealed_draws: int = 0  # a plot's "When Revealed: Draw 2 cards.": that many, once, as it is revealed
+    when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed (how many:
+    # ``draw_count``)
     #: Its "does not kneel when declared …" holds only "While a player has a War plot revealed" (Vanguard of the North):
     #: ("plot_trait", "War"), or "While you control Right" (Left): ("control", "Right"); a condition the log does not
     #: decide ("against an opponent with more cards in their hand than you": Grey Worm): ("unread", "").
@@ -416,10 +416,12 @@ class Card:
     #: A plot's printed gold "X": "X is 2 higher than the printed gold value on that player's revealed plot card."
     #: (Summer Harvest, whose "Choose an opponent" the log does not record): 2.
     income_x: int | None = None
-    #: Its every draw of a printed number of cards: the most one takes ("draw 1 card"), and "(3 cards instead if there
-    #: are 3 or more plot cards in your used pile.)" (Starfall Cavalry): (1, 3, 3); a number instead on a condition
-    #: not read: (1, 2, 0), the larger allowed. None: a count not printed ("draw X cards", "for each").
-    draw_count: tuple[int, int, int] | None = None
+    #: How many cards one draw of its text takes, where its every draw prints a number: (the numbers printed, numbers
+    #: instead too; the plot cards its used pile needs for the highest, 0 when its condition is not read; their Trait
+    #: or ""). "draw 1 card. (Draw 3 cards instead if …)": ((1, 3), 0, ""); Starfall Cavalry "(3 cards instead if
+    #: there are 3 or more plot cards in your used pile.)": ((1, 3), 3, ""); City Fair "(2 cards instead if there is
+    #: a City plot card in your used pile.)": ((1, 2), 1, "City"). None: a count not printed ("draw X cards").
+    draw_count: tuple[tuple[int, ...], int, str] | None = None
     #: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2 STR and gains
     #: renown.": "Summer".
     renown_more_plots: str | None = None
@@ -572,9 +574,6 @@ class Card:
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
     draws_if_won: bool = False
-    #: The numbers of cards its text draws, where every draw it names is a number ("draw 1 card. (Draw 3 cards instead
-    #: if …)": (1, 3)): a draw naming it draws one of them.
-    draw_counts: tuple[int, ...] = ()
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
     last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",
@@ -648,9 +647,10 @@ class Card:
     #: dead pile." (1st edition Trident Reinforcements): 3. Its return naming no other source is judged by it
     #: (``ability.dead-pile``).
     returns_from_dead: int | None = None
-    #: Its one draw, paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory to
-    #: draw 1 card.": 1. Its controller's draws naming it while it kneels draw no more than that since it knelt.
-    kneel_draws: int = 0
+    #: Its one draw is paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory
+    #: to draw 1 card." Its controller's draws naming it while it kneels draw no more than that (``draw_count``) since
+    #: it knelt.
+    kneel_draws: bool = False
     #: A reaction placing tokens on the card itself, beside whatever else it prints: the token kind and its trigger as
     #: ``reacts_to`` reads it ("Reaction: After you lose a challenge, place 1 vengeance token on The Boneway.":
     #: ("vengeance", "lose_challenge", "", 0, "")).

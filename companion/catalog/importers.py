@@ -599,8 +599,8 @@ _OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is sta
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
 _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \[(\w+)\] character you control|"
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
-#: "When Revealed: Draw 2 cards." (You Win Or You Die): the draw of a plot's when-revealed ability.
-_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? (\d+) cards?", re.IGNORECASE)
+#: "When Revealed: Draw 2 cards." (You Win Or You Die): a plot's when-revealed ability draws (how many: ``draw_count``).
+_WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
 #: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven), "… if there are
 #: no Summer plot cards revealed, gain 2 power …" (Winter Festival), "… that character gains 1 power." (Jory Cassel),
 #: "… choose and stand a Bloodrider character." (Aggo, Tower of the Hand), "… if there are no Winter plot cards in play,
@@ -633,25 +633,39 @@ _DRAW_NUMBER = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b(?! for eac
 _DRAW_ANY = re.compile(r"\bdraws? (?!\d+ cards?\b(?! for each)|an? cards?\b|one cards?\b|two cards\b|three cards\b"
                        r"|phase\b|deck\b|cap\b)"
                        r"|\bdraws? (?:\d+|an?|one|two|three) cards? for each\b", re.IGNORECASE)
-#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"
+#: A number instead: "(Draw 3 cards instead if you control 3 or more Kingsguard characters.)" (1st edition Ser Jaime
+#: Lannister), "draw 2 cards. (4 cards instead if …)" (Insidious Scheme).
+_DRAW_NUMBER_INSTEAD = re.compile(r"\b(\d+|one|two|three) cards? instead\b", re.IGNORECASE)
+#: Starfall Cavalry: "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)"; City Fair:
+#: "Draw 1 card. (2 cards instead if there is a City plot card in your used pile.)"
 _DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
-_USED_PILE = re.compile(r"^there are (\d+) or more plot cards in your used pile\.?$", re.IGNORECASE)
+_USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )?plot cards? in your used pile\.?$",
+                        re.IGNORECASE)
 
 
-def draw_count(plain: str) -> tuple[int, int, int] | None:
-    """(the most cards one draw of its text takes, the number instead, the plot cards its used pile needs for that:
-    0 when the number instead holds on a condition not read), or None where a draw's count is not printed as a
-    number (``Card.draw_count``)."""
+def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
+    """How many cards one draw of its text takes (``Card.draw_count``): (the numbers its draws print, numbers instead
+    too, in order; the plot cards its used pile needs for the highest, a number instead: 0 when that holds on a
+    condition not read, which allows it; the Trait those plots need, or ""). "Response: After a card comes out of
+    shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": ((1, 3), 0, "");
+    Starfall Cavalry "draw 1 card. (3 cards instead if there are 3 or more plot cards in your used pile.)": ((1, 3),
+    3, ""); City Fair "(2 cards instead if there is a City plot card in your used pile.)": ((1, 2), 1, "City"). None
+    where a draw's count is not printed as a number ("draw X cards", "for each", "until")."""
     text = " ".join(plain.split())
-    numbers = [_NUMBER_WORDS.get(m.group(1).lower(), 1) if not m.group(1).isdigit() else int(m.group(1))
-               for m in _DRAW_NUMBER.finditer(text)]
+    numbers = {_number(m.group(1)) for m in _DRAW_NUMBER.finditer(text)}
     if not numbers or _DRAW_ANY.search(text):
         return None
-    most, instead, used = max(numbers), 0, 0
+    numbers |= {_number(n) for n in _DRAW_NUMBER_INSTEAD.findall(text)}
+    used, trait = 0, ""
     for m in _DRAW_INSTEAD.finditer(text):
-        pile = _USED_PILE.match(m.group(2).strip())
-        instead, used = max(instead, int(m.group(1))), (int(pile.group(1)) if pile and not used else 0)
-    return (most, instead, used) if instead > most else (most, 0, 0)
+        if (pile := _USED_PILE.match(m.group(2).strip())) is not None and int(m.group(1)) == max(numbers):
+            used, trait = int(pile.group(1) or 1), pile.group(2) or ""
+    return tuple(sorted(numbers)), used, trait
+
+
+def _number(word: str) -> int:
+    """A printed count: "3", "three", "a"."""
+    return 1 if word.lower() in ("a", "an") else _NUMBER_WORDS.get(word.lower()) or int(word)
 
 
 #: Knight of Summer: "While there are more Summer plot cards than Winter plot cards revealed, Knight of Summer gets +2
@@ -1383,29 +1397,6 @@ _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards t
                                   re.IGNORECASE)
 
 
-#: A draw of a number of cards: "draw 1 card", "draws 2 cards", 1st edition "draw a card".
-_DRAW_N = re.compile(r"\bdraws? (\d+|an?|one|two|three) cards?\b", re.IGNORECASE)
-#: Words that make the number drawn another one than printed (a count, X, "up to", a draw-phase count, insight).
-_DRAW_OTHER = re.compile(r"\bfor each\b|\bX\b|\bup to\b|\bdraw phase\b|\binsight\b|\buntil\b|\bthat many\b",
-                         re.IGNORECASE)
-
-
-def draw_counts(plain: str) -> tuple[int, ...]:
-    """The numbers of cards its text draws, where every draw it names is a number ("Response: After a card comes out
-    of shadows, draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": (1, 3)). None
-    read: a draw in other words ("draw it", "draw X cards"), or a count, insight or a draw-phase change beside it."""
-    text = " ".join(plain.split())
-    found = _DRAW_N.findall(text)
-    if not found or len(found) != len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) or _DRAW_OTHER.search(text):
-        return ()
-    # "draw 2 cards (3 cards instead if you played this event from shadows)" (Rhymes With Meek): 3 as well
-    instead = re.findall(r"\b(\d+|one|two|three) cards? instead\b", text, re.IGNORECASE)
-    if len(re.findall(r"\binstead\b", text, re.IGNORECASE)) > len(instead):
-        return ()  # another number instead, in other words
-    found += [n for n in instead if n not in found]
-    return tuple(sorted({1 if n.lower() in ("a", "an") else int(_NUMBER_WORDS.get(n.lower(), n)) for n in found}))
-
-
 def trigger_only(text: str | None, name: str | None) -> bool:
     """The card's whole text is the one triggered ability ``reacts_to`` reads ("Response: After Catelyn Stark is
     declared as a defender, choose a participating character. …"): every line naming the card as its source is
@@ -1459,15 +1450,13 @@ def returns_from_dead(plain: str, name: str | None) -> int | None:
 _KNEEL_SELF_DRAWS = re.compile(rf"\bkneel {SELF} to draw (\d+|an?|one) cards?(?:\.| and\b)", re.IGNORECASE)
 
 
-def kneel_draws(plain: str, name: str | None) -> int:
-    """How many cards its one draw draws, paid by kneeling the card itself: "Reaction: After you win dominance, kneel
-    Tobho Mott's Armory to draw 1 card." (0: no such sentence, another draw beside it, or a count that may change:
-    "… draw 3 cards instead")."""
+def kneel_draws(plain: str, name: str | None) -> bool:
+    """Its one draw is paid by kneeling the card itself: "Reaction: After you win dominance, kneel Tobho Mott's Armory
+    to draw 1 card." (how many: ``draw_count``). False: no such sentence, another draw beside it, or a count that may
+    change: "… draw 3 cards instead"."""
     text = " ".join(plain.split())
     m = _KNEEL_SELF_DRAWS.search(own_title(text, name)) if name else None
-    if m is None or "instead" in text.lower() or len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) != 1:
-        return 0
-    return int(m.group(1)) if m.group(1).isdigit() else 1
+    return m is not None and "instead" not in text.lower() and len(re.findall(r"\bdraws?\b", text, re.IGNORECASE)) == 1
 
 
 #: A response that kills after its controller wins a challenge it took part in: 1st edition Robb Stark "Response:
@@ -1703,8 +1692,11 @@ def play_phase(text: str | None) -> str | None:
     return phases.pop() if len(phases) == 1 and None not in phases else None
 
 
-#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …" (not the draw phase, not insight).
-_DRAW_CARDS = re.compile(r"\bdraws? (?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b", re.IGNORECASE)
+#: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …", "Draw cards until …" (Siege
+#: Preparations), a card revealed: "draw it" (Oldtown), 1st edition "draws that card" (Satin); not the draw phase,
+#: not insight.
+_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b|it\b|that card\b"
+                         r"|cards until\b)", re.IGNORECASE)
 #: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
 #: ends" (still that phase).
 _PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
@@ -1714,7 +1706,9 @@ def draws_in_phase(text: str | None) -> str | None:
     """The one phase in which every ability of a card that draws may be used: its label names it ("Challenges Action:
     Kneel a Steward character to draw 1 card.": The New Gift; 1st edition "Dominance: Kneel Meraxes to draw 1 card.")
     or its moment does ("Interrupt: When the taxation phase ends, either: draw 2 cards or gain 3 gold.": Ranger's
-    Cache). None: a draw under another label or none, or the phases differ."""
+    Cache). None: a draw under another label or none, or the phases differ. The one reading of the phase a card's
+    draw is taken in: the draw's check judges it (``flow.check_draw_source``), and a draw naming a card whose every
+    triggered ability names that phase is a use of it (``common.phase_drawer``)."""
     text = text or ""
     labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
     if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):
@@ -1937,13 +1931,13 @@ class Keywords:
     no_bypass_trait: str | None = None  # "Each Ranger character you control cannot be bypassed …"; "*attached"
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
-    when_revealed_draws: int = 0  # "When Revealed: Draw 2 cards.": 2
+    when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards." (how many: ``draw_count``)
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
     extra_bypass: int = 0  # "Esgred may bypass an additional character using stealth.": 1
     income_x: int | None = None  # a plot's gold "X": this much over the chosen opponent's printed gold (Summer Harvest)
-    draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
+    draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
@@ -1988,7 +1982,6 @@ class Keywords:
     cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
-    draw_counts: tuple[int, ...] = ()  # "draw 1 card. (Draw 3 cards instead …)": (1, 3): ``draw_counts``
     draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
     last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -2009,7 +2002,7 @@ class Keywords:
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
     returns_from_dead: int | None = None  # 1st edition Trident Reinforcements: 3
-    kneel_draws: int = 0  # Tobho Mott's Armory: 1: ``kneel_draws``
+    kneel_draws: bool = False  # Tobho Mott's Armory: ``kneel_draws``
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
 
@@ -2465,7 +2458,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         attached_stays_knelt=attached_stays_knelt, phase_grants=phase_grants(text), action_only=action_only(text),
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
-        when_revealed_draws=int(m.group(1)) if (m := _WHEN_REVEALED_DRAWS.search(plain)) else 0,
+        when_revealed_draws=bool(_WHEN_REVEALED_DRAWS.search(plain)),
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
@@ -2493,7 +2486,6 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
-        draw_counts=draw_counts(plain),
         icons_while=tuple(icons_while), self_while=own_while,
         str_while=strength_while, str_each=strength_each,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,

@@ -147,7 +147,6 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.insight-late": Rule("RR: Insight", "1E Rules › Insight"),
     "draw.setup-ability": Rule("RR: Setup", "1E Rules › Setup"),
     "draw.insight-count": Rule("RR: Insight", "1E Rules › Insight"),
-    "draw.ability-count": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight-before-claim": Rule("FAQ: Challenge Application Timing Sequence", "1E Rules › Insight"),
     "draw.when-revealed-once": Rule(REVEAL_2E, PLOT_1E),
     "draw.cap": Rule(None, "1E FAQ › Draw Cap"),

@@ -136,7 +136,7 @@ def check(table: Table, action: Action) -> Verdict:
     action.check(table, v)
     check_ability_limit(table, v, action)
     used = triggered_use(table, action)  # the card whose triggered ability the line uses: asked once
-    check_ability_phase(table, v, used)
+    check_ability_phase(table, v, used, action)
     check_silenced_source(table, v, used)
     check_abilities_forbidden(table, v, action, used)
     check_target(table, v, action)

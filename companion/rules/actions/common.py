@@ -1041,7 +1041,7 @@ def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
 SELF_COSTS = ("kneel", "return_to_hand", "sacrifice", "remove_tokens")
 
 
-def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
+def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action) -> None:
     """A card's triggered ability whose every label names one phase ("Dominance Action: Kneel The Tickler to …",
     "Marshaling Action: Kneel Lannisport Merchant to …"; 1st edition "Marshalling: Kneel to …") paid for by kneeling the
     card itself, returning it to its hand ("Dominance Action: Return Messenger Raven to your hand to draw 1 card."),
@@ -1051,10 +1051,13 @@ def check_ability_phase(t: Table, v: Checker, source: str | None) -> None:
     of such an ability on its target, naming the card as ``source``, is judged too where the card's one phase label
     leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
     "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
-    phase), its kneel unrecorded. ``source``: the card whose use the line is (``triggered_use``)."""
+    phase), its kneel unrecorded. ``source``: the card whose use the line is (``triggered_use``). A draw naming a card
+    whose draw's phase is read (``Card.draws_in_phase``) is judged by the draw's own check (``check_draw_source``)."""
     if source is None:
         return
     c = t.card(source)
+    if action.type in DRAW_ACTIONS and c.draws_in_phase is not None:
+        return
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
             and printed(t, source) is not None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
@@ -1101,11 +1104,12 @@ def triggered_use(t: Table, action: Action) -> str | None:
 
 
 def phase_drawer(c: Card) -> bool:
-    """A card whose every triggered ability names one phase and whose text draws ("Challenges Action: Kneel The Shadow
-    City and discard 1 card from shadows to draw 2 cards."): a draw naming it is a use of that ability. Not where
-    another draw may name it without one: its insight (own or given) or a draw-phase count."""
-    return (c.type != "event" and c.play_phase is not None and c.draws and "insight" not in c.keywords
-            and not c.grants_insight and not c.draw_phase)
+    """A card whose every triggered ability names one phase and draws in it ("Challenges Action: Kneel The Shadow City
+    and discard 1 card from shadows to draw 2 cards."; its draw's phase as ``Card.draws_in_phase`` reads it, the one
+    reading): a draw naming it is a use of that ability. Not where another draw may name it without one: its insight
+    (own or given) or a draw-phase count."""
+    return (c.type != "event" and c.play_phase is not None and c.draws_in_phase is not None
+            and "insight" not in c.keywords and not c.grants_insight and not c.draw_phase)
 
 
 def check_abilities_forbidden(t: Table, v: Checker, action: Action, used: str | None) -> None:

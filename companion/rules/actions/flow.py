@@ -437,14 +437,8 @@ class DrawCards(Action):
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
-        if self.source is not None and (counts := t.card(self.source).draw_counts) and (
-                self.count > counts[-1]
-                or (self.count not in counts and self.count > counts[0] and left >= counts[-1])):
-            # Its text draws that many (1st edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if …)")
-            v.violate("draw.ability-count", (self.source,), card=t.ref(self.source), count=self.count,
-                      drawn=" / ".join(str(n) for n in counts))
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
-        drawn = t.card(self.source).when_revealed_draws if self.source is not None else 0
+        drawn = t.card(self.source).when_revealed_draws if self.source is not None else False
         if self.source is not None:
             check_revealed_phase(t, v, self.source)
             check_printed_count(t, v, self.player, self.source, self.count)
@@ -454,13 +448,10 @@ class DrawCards(Action):
         elif self.source is not None and drawn and counted_this_round(t.round, p, f"revealed-draw:{self.source}"):
             # RR: When Revealed: the ability resolves once, as the plot is revealed (You Win Or You Die).
             v.violate("draw.when-revealed-once", (self.source,), card=t.ref(self.source), player=p.name)
-        elif self.source is not None and drawn and self.count > drawn:
-            v.violate("draw.when-revealed-count", (self.source,), card=t.ref(self.source), count=self.count,
-                      drawn=drawn)
-        if (paid := kneel_paid_draws(t, self.player, self.source)) is not None \
-                and paid + self.count > t.card(str(self.source)).kneel_draws:
-            v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name,
-                      count=t.card(str(self.source)).kneel_draws)
+        if (paid := kneel_paid_draws(t, self.player, self.source)) and paid + self.count > (
+                most := (printed_counts(t, self.player, str(self.source)) or (0,))[-1]):
+            # a draw beyond one kneel's (one too large by itself is draw.printed-count's)
+            v.violate("draw.kneel-cost", (str(self.source),), card=t.ref(str(self.source)), player=p.name, count=most)
 
     def starts_body(self, t: Table) -> bool:
         # The draw phase's draw is the phase itself: the beginning-of-phase chance to come out of Shadows
@@ -528,7 +519,8 @@ def check_revealed_draw(t: Table, v: Checker, player: str, source: str, count: i
         return
     check_revealed_phase(t, v, source)
     p = t.players[player]
-    most = c.when_revealed_draws or (c.search_finds[1] if c.search_finds else 0)
+    most = (printed_counts(t, player, source) or (0,))[-1] if c.when_revealed_draws \
+        else (c.search_finds[1] if c.search_finds else 0)
     named = counted_this_round(t.round, p, f"revealed-named:{source}")
     if c.when_revealed_draws and counted_this_round(t.round, p, f"revealed-draw:{source}"):
         v.violate("draw.when-revealed-once", (source,), card=t.ref(source), player=p.name)
@@ -549,24 +541,39 @@ def check_search(t: Table, v: Checker, player: str, source: str, card: str) -> N
 SETUP_HAND = 7
 
 
-def check_printed_count(t: Table, v: Checker, player: str, source: str, count: int) -> None:
-    """RR: Golden Rule: one draw by a card's ability takes the number of cards its text prints ("Reaction: After
-    Starfall Cavalry enters play, draw 1 card. (3 cards instead if there are 3 or more plot cards in your used
-    pile.)": ``Card.draw_count``), at most."""
+def printed_counts(t: Table, player: str, source: str) -> tuple[int, ...]:
+    """The numbers of cards one draw of the card's ability may take now (``Card.draw_count``, the one reading of
+    them): a number instead on the used pile only once it holds that many plots (of the Trait it names)."""
     printed_count = t.card(source).draw_count
-    if printed_count is None or t.card(source).draws_by_insight:
+    if printed_count is None:
+        return ()
+    numbers, used, trait = printed_count
+    pile = [c for c in t.players[player].zones[Zone.USED] if not trait or trait in t.card(c).traits]
+    return numbers[:-1] if used and len(pile) < used else numbers
+
+
+def check_printed_count(t: Table, v: Checker, player: str, source: str, count: int) -> None:
+    """RR: Golden Rule: one draw by a card's ability takes a number of cards its text prints (``Card.draw_count``):
+    never more than the highest, nor a number between that it does not print while the deck holds the highest (1st
+    edition Ser Jaime Lannister "draw 1 card. (Draw 3 cards instead if you control 3 or more Kingsguard
+    characters.)": 2 is neither; which one applies, the log does not say). A number instead on the used pile counts
+    once the pile holds that many plots (Starfall Cavalry "(3 cards instead if there are 3 or more plot cards in your
+    used pile.)"). Fewer than the lowest is a short deck's draw. A plot's when-revealed draw too ("When Revealed: Draw
+    3 cards.": Counting Coppers); its named draws are counted together by ``check_revealed_draw``."""
+    numbers = printed_counts(t, player, source)
+    if not numbers or t.card(source).draws_by_insight:
         return
-    most, instead, used = printed_count
-    if instead and (not used or len(t.players[player].zones[Zone.USED]) >= used):
-        most = instead
-    if count > most:
-        v.violate("draw.printed-count", (source,), card=t.ref(source), count=count, most=most)
+    if count > numbers[-1] or (count not in numbers and count > numbers[0]
+                               and deck_count(t, player) >= numbers[-1]):
+        v.violate("draw.printed-count", (source,), card=t.ref(source), count=count,
+                  drawn=" / ".join(str(n) for n in numbers))
 
 
 def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight), in the phase its every
-    ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions): its text draws or it has
-    insight, or something the player has in play gives a character insight ("Attached character gains insight.").
+    ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions; the one check of a draw's phase):
+    its text draws or it has insight, or something the player has in play gives a character insight ("Attached
+    character gains insight.").
     A character whose only draw is its insight draws after a challenge its player won with it participating, once
     for each such challenge (RR: Insight)."""
     if source is None:
