@@ -185,7 +185,9 @@ def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: Fla
              {"type": "gain_gold", "b": [1, {"z": 1, "a": "é—"}]}, {"legal": True, "violations": []}, None,
              {"request_id": 'x"y'}),
             (1, "key", "host", "t", {}, None, {"hidden": ["A.1"]}, None),
-            (2, "note", "judge", "t", {"n": None}, {}, {}, {})]:
+            (2, "note", "judge", "t", {"n": None}, {}, {}, {}),
+            # Names and times quoted as the encoder quotes them: quotes, backslashes, control and non-ASCII characters.
+            (12345678901234567890, 'k"\\', 'seat:Ä "x"\n\t\u2028\x00', "\x1f—", {"a": 1}, None, None, None)]:
         texts = [canonical(x) if x else None for x in (verdict, sealed, meta)]
         made = hmac.new(b"k", ("prev" + keyed_body(seq, kind, actor, at, canonical(data), *texts)).encode(),
                         hashlib.sha256).hexdigest()
