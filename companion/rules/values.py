@@ -476,11 +476,11 @@ def initiative_tied(t: Table) -> list[str]:
     if not seats:
         return []
 
-    def rank(seat: str) -> tuple[int, int]:
-        return initiative(t, seat), -power_total(t, seat)
-
-    best = max(rank(s) for s in seats)
-    return [s for s in seats if rank(s) == best]
+    # Each seat ranked once: a plot's initiative walks every revealed plot and card in play whose text counts (every
+    # view of a plot phase asks, and a checked move too).
+    ranks = {s: (initiative(t, s), -power_total(t, s)) for s in seats}
+    best = max(ranks.values())
+    return [s for s in seats if ranks[s] == best]
 
 
 def initiative_winner(t: Table) -> str | None:
