@@ -828,11 +828,22 @@ class GameStore:
         game.chained = self._chained_keys(game)
         return game
 
-    @_with_connection
     def key_notices(self, game_id: str, game: Game | None = None) -> list[dict[str, Any]]:
         """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
         "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
         ("host", "judge") and when. No hashes."""
+        if game is not None and game.id == game_id and not isinstance(game.header.get("keys"), dict):
+            return []  # a game from before keys were chained (``_key_record``'s None)
+        with self._cache_guard:
+            known = self._key_records.get(game_id)
+        if game is not None and game.id == game_id and known is not None and known.version == game.version and (
+                known.head == game.head_hash and not known.broken):
+            # The record kept for this very version (every view of a version asks): no connection borrowed for it.
+            return [dict(n) for n in known.notices]
+        return self._read_key_notices(game_id, game)
+
+    @_with_connection
+    def _read_key_notices(self, game_id: str, game: Game | None = None) -> list[dict[str, Any]]:
         record = self._key_record(game if game is not None and game.id == game_id else self.game(game_id))
         return [] if record is None else [dict(n) for n in record.notices]
 
