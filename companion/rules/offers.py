@@ -212,8 +212,9 @@ def _phase_blocked(t: Table) -> list[str]:
         if waiting:
             return waiting
         if revealed_this_round(t) and not first_player_chosen(t):
-            winner = initiative_winner(t)
-            return [winner] if winner else initiative_tied(t)
+            tied = initiative_tied(t)
+            winner = initiative_winner(t, tied)
+            return [winner] if winner else tied
         return []
     if t.phase is Phase.DRAW:
         return draw_phase_waiting(t)
@@ -259,13 +260,14 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
                          else msg("plotChosen", player=p.name))
         elif seat not in [x for x in t.seats if role.records_for(x) and sees]:
             lines.append(msg("plotWaiting", player=p.name))
-    if not revealed_this_round(t):
+    revealed = revealed_this_round(t)
+    if not revealed:
         return
-    for seat in revealed_this_round(t):
+    for seat in revealed:
         lines.append(msg("round.initiative", player=t.players[seat].name, value=initiative(t, seat),
                          power=power_total(t, seat)))
-    winner = initiative_winner(t)
     tied = initiative_tied(t)
+    winner = initiative_winner(t, tied)  # (each plot's initiative walks the revealed plots and the cards in play)
     if winner is None:
         lines.append(msg("initiativeTie"))
         if _may(role, "win_initiative", None):

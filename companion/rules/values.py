@@ -483,10 +483,12 @@ def initiative_tied(t: Table) -> list[str]:
     return [s for s in seats if ranks[s] == best]
 
 
-def initiative_winner(t: Table) -> str | None:
+def initiative_winner(t: Table, tied: list[str] | None = None) -> str | None:
     """Who wins initiative this round: the highest initiative (with its modifiers), ties to the lower power
-    total, then to the recorded random pick. None until the plots are revealed or while a random pick is due."""
-    tied = initiative_tied(t)
+    total, then to the recorded random pick. None until the plots are revealed or while a random pick is due.
+    ``tied``: ``initiative_tied``'s answer, if the caller has it (a view asks for both)."""
+    if tied is None:
+        tied = initiative_tied(t)
     if len(tied) == 1:
         return tied[0]
     picked = t.initiative_random.get(t.round)
