@@ -404,6 +404,21 @@ def test_the_hooks_run_as_flask_runs_them_with_or_without_a_blueprints_own(tmp_p
     ctx.pop(gone)  # what Flask's request context hands its teardown
     assert ran == [("teardown", gone)]
     ran.clear()
+    # Flask's teardown signals (sent only when someone listens) reach whoever listens, with the exception.
+    heard: list[tuple[str, Any]] = []
+
+    def on_request(sender: Any, exc: Any = None, **_: Any) -> None:
+        heard.append(("request", exc))
+
+    def on_context(sender: Any, exc: Any = None, **_: Any) -> None:
+        heard.append(("context", exc))
+
+    with flask.request_tearing_down.connected_to(on_request), flask.appcontext_tearing_down.connected_to(on_context):
+        ctx = client.application.test_request_context("/hooked/late")
+        ctx.push()
+        ctx.pop(gone)
+    assert heard == [("request", gone), ("context", gone)]
+    ran.clear()
     assert made(True).get("/hooked/late").get_json() == {"what": "late"}
     assert ran == ["first", "third", "bp before", ("bp teardown", None), ("teardown", None)]
 

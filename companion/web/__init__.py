@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Request, Response, request_tearing_down
+from flask import Flask, Request, Response, appcontext_tearing_down, request_tearing_down
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -151,7 +151,19 @@ class CompanionFlask(Flask):
             return
         for func in reversed(self.teardown_request_funcs.get(None, [])):
             self.ensure_sync(func)(exc)
-        request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
+        if request_tearing_down.receivers:  # (a signal nobody listens to is two calls to send to nobody)
+            request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
+
+    def do_teardown_appcontext(self, exc: BaseException | None = NOT_GIVEN) -> None:
+        """Flask's, its signal sent only when someone listens: a request's context and each live update made on the
+        loop end one (three an action)."""
+        if exc is NOT_GIVEN:
+            super().do_teardown_appcontext()
+            return
+        for func in reversed(self.teardown_appcontext_funcs):
+            self.ensure_sync(func)(exc)
+        if appcontext_tearing_down.receivers:
+            appcontext_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """Flask's, each plain function found synchronous remembered: every request asks it of the view and of each
