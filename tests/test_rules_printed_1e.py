@@ -908,3 +908,37 @@ def test_a_response_that_asks_for_gold_in_the_pool_waits_for_it() -> None:
             flagged_and_refused(t, power, "ability.gold-at-least")
         else:
             legal(t, power)
+
+
+def test_initiative_ranks_each_seat_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RR: Initiative: the highest initiative wins, ties to the lower power total, then a random pick. Each seat's
+    plot initiative is worked out once per question (it walks every revealed plot and every card whose text counts;
+    every view of a plot phase asks): tied plots tie, and a power lead breaks the tie the other way round."""
+    import companion.rules.offers as offers
+    import companion.rules.values as values
+
+    decks = {"A": {PLAIN: 1, "core_19": 3}, "B": {PLAIN: 1, "core_19": 3}}
+    t = make_table(decks, edition="1e", phase="plot", gold=0)
+    legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+    legal(t, ChoosePlot("B", f"B.{PLAIN}.1"))
+    asked: list[str] = []
+    real = values.initiative
+
+    def counted(table: Table, seat: str) -> int:
+        asked.append(seat)
+        return real(table, seat)
+
+    monkeypatch.setattr(values, "initiative", counted)
+    monkeypatch.setattr(offers, "initiative", counted)  # (the round box's own name for it)
+    assert values.initiative_tied(t) == ["A", "B"] and sorted(asked) == ["A", "B"]
+    # The round box of a plot phase waiting for its random pick: the tie offered, each plot's initiative asked for its
+    # line, the tie and the step button's wait, once each (it was twice more).
+    from companion.rules.roles import Role
+
+    asked.clear()
+    box = offers.round_view(t, Role.of_seat("A"))
+    assert any(o["action"]["type"] == "win_initiative" for o in box["offers"])
+    assert sorted(asked) == ["A"] * 3 + ["B"] * 3
+    t.players["A"].power = 3  # the lower power total wins a tie
+    asked.clear()
+    assert values.initiative_winner(t) == "B" and sorted(asked) == ["A", "B"]

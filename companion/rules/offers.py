@@ -135,13 +135,13 @@ def _seats_for(t: Table, role: Role) -> list[str]:
 # -- the header and the step button ----------------------------------------------------------------------
 
 
-def _status(t: Table, role: Role) -> list[dict[str, Any]]:
+def _status(t: Table, role: Role, holder: str | None) -> list[dict[str, Any]]:
+    """The header's lines (``holder``: ``shadows_holder``'s, asked once a view)."""
     phase = msg(f"phase.{t.phase._value_}")  # (not ``value``, a property: every view asks)
     out: list[dict[str, Any]] = [{"id": "phase", "text": msg("round.status", round=t.round, phase=phase)
                                   if t.round else msg("round.statusSetup", phase=phase)}]
     if t.ended is not None:  # the header says so too, not the phase the game ended in
         return [{"id": "phase", "text": msg("round.overIn", round=t.round)}]
-    holder = shadows_holder(t)
     if t.active_player and holder is not None:
         # 1st edition, the beginning of a phase: the Shadows chances come before the turn (the header said "your
         # turn" to the active player while the step button waited for another player's chance).
@@ -163,11 +163,10 @@ def _waiting(t: Table, seats: list[str]) -> dict[str, Any]:
     return {"label": msg("waitingFor", player=", ".join(t.players[s].name for s in seats)), "action": None}
 
 
-def _next(t: Table, role: Role) -> dict[str, Any] | None:
+def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
     """The step button: the round's next step when it is this role's to take, else what the table waits for."""
     if t.ended is not None or t.time_finished:
         return None
-    holder = shadows_holder(t)
     if holder is not None:
         # 1st edition, the beginning of a phase: the chance to come out of Shadows goes round in player order,
         # before anything else in the phase (the Shadows insert), so before the active player's turn too. The
@@ -213,8 +212,9 @@ def _phase_blocked(t: Table) -> list[str]:
         if waiting:
             return waiting
         if revealed_this_round(t) and not first_player_chosen(t):
-            winner = initiative_winner(t)
-            return [winner] if winner else initiative_tied(t)
+            tied = initiative_tied(t)
+            winner = initiative_winner(t, tied)
+            return [winner] if winner else tied
         return []
     if t.phase is Phase.DRAW:
         return draw_phase_waiting(t)
@@ -260,13 +260,14 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
                          else msg("plotChosen", player=p.name))
         elif seat not in [x for x in t.seats if role.records_for(x) and sees]:
             lines.append(msg("plotWaiting", player=p.name))
-    if not revealed_this_round(t):
+    revealed = revealed_this_round(t)
+    if not revealed:
         return
-    for seat in revealed_this_round(t):
+    for seat in revealed:
         lines.append(msg("round.initiative", player=t.players[seat].name, value=initiative(t, seat),
                          power=power_total(t, seat)))
-    winner = initiative_winner(t)
     tied = initiative_tied(t)
+    winner = initiative_winner(t, tied)  # (each plot's initiative walks the revealed plots and the cards in play)
     if winner is None:
         lines.append(msg("initiativeTie"))
         if _may(role, "win_initiative", None):
@@ -508,8 +509,7 @@ def _ending(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None
                           {"type": "choose_winner", "player": t.first_player, "winner": s}) for s in t.seats]
 
 
-def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
-    holder = shadows_holder(t)
+def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer], holder: str | None) -> None:
     if holder is None:
         return
     phase = msg(f"phase.{t.phase.value}")
@@ -622,10 +622,11 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
     """The round as ``role`` sees it and may act on it now (see the module's docstring)."""
     lines: list[Any] = []
     offers: list[Offer] = []
+    holder = shadows_holder(t)  # the header, the step button and the round box ask: the table does not change here
     if t.ended is not None:
         _ending(t, role, lines, offers)
     else:
-        _shadows_chance(t, role, lines, offers)
+        _shadows_chance(t, role, lines, offers, holder)
         if t.time_called and t.phase is not Phase.TAXATION:
             lines.append(msg("timeCalledBanner"))
         if t.phase in (Phase.SETUP, Phase.DRAW):
@@ -647,13 +648,12 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             if seat in t.players:
                 o["label"] = msg("round.forSeat", player=t.players[seat].name, what=o["label"])
     counters = ["gold", "power"] if role.seat is not None and role.may_record(Recorder.PLAYER) else []
-    step = _next(t, role)
+    step = _next(t, role, holder)
     if step is not None and step["action"] is None and any(o["primary"] for o in offers):
         # The table waits for this phone: below. At the beginning of a 1st-edition phase it is the player's chance
         # to come out of Shadows, which may come in another player's turn: not "your move".
-        holder = shadows_holder(t)
         chance = holder is not None and holder == role.seat
         label = "shadowsChanceStep" if chance else "round.yourStep" if role.seat is not None else "round.judgeStep"
         step = {"label": msg(label), "action": None}  # the judge records for the seats: not "your move"
-    return {"status": _status(t, role), "next": step, "lines": lines, "offers": offers,
+    return {"status": _status(t, role, holder), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}

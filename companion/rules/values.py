@@ -476,17 +476,19 @@ def initiative_tied(t: Table) -> list[str]:
     if not seats:
         return []
 
-    def rank(seat: str) -> tuple[int, int]:
-        return initiative(t, seat), -power_total(t, seat)
+    # Each seat ranked once: a plot's initiative walks every revealed plot and card in play whose text counts (every
+    # view of a plot phase asks, and a checked move too).
+    ranks = {s: (initiative(t, s), -power_total(t, s)) for s in seats}
+    best = max(ranks.values())
+    return [s for s in seats if ranks[s] == best]
 
-    best = max(rank(s) for s in seats)
-    return [s for s in seats if rank(s) == best]
 
-
-def initiative_winner(t: Table) -> str | None:
+def initiative_winner(t: Table, tied: list[str] | None = None) -> str | None:
     """Who wins initiative this round: the highest initiative (with its modifiers), ties to the lower power
-    total, then to the recorded random pick. None until the plots are revealed or while a random pick is due."""
-    tied = initiative_tied(t)
+    total, then to the recorded random pick. None until the plots are revealed or while a random pick is due.
+    ``tied``: ``initiative_tied``'s answer, if the caller has it (a view asks for both)."""
+    if tied is None:
+        tied = initiative_tied(t)
     if len(tied) == 1:
         return tied[0]
     picked = t.initiative_random.get(t.round)

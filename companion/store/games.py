@@ -169,8 +169,19 @@ def keyed_body(seq: int, kind: str, actor: str, at: str, data: str, verdict: str
                meta: str | None) -> str:
     """What the keyed format of ``entry_hash`` hashes after the previous hash, from the parts' canonical texts (None:
     absent): the same text as ``canonical`` of them all, its keys in order, without encoding each part again."""
+    if type(actor) is str and type(at) is str and type(kind) is str and type(seq) is int:
+        # What ``canonical`` gives a string and an int, without its encoder's calls (four a write): the JSON encoder's
+        # own string quoting (in C), and an int's digits.
+        q = _QUOTED
+        return (f'{{"actor":{q(actor)},"at":{q(at)},"data":{data},"kind":{q(kind)},'
+                f'"meta":{meta or "null"},"seal":{sealed or "null"},"seq":{seq},"verdict":{verdict or "null"}}}')
     return (f'{{"actor":{canonical(actor)},"at":{canonical(at)},"data":{data},"kind":{canonical(kind)},'
             f'"meta":{meta or "null"},"seal":{sealed or "null"},"seq":{canonical(seq)},"verdict":{verdict or "null"}}}')
+
+
+#: ``canonical`` of a string (``ensure_ascii=False``: the encoder quotes it with this, escaping quotes, backslashes and
+#: control characters only).
+_QUOTED: Callable[[str], str] = json.encoder.encode_basestring
 
 
 def genesis_hash(header_text: str, chain_key: str | None) -> str:
@@ -439,6 +450,18 @@ def _entry(seq: int, kind: str, data: str, actor: str, at: str, prev: str, this:
     """An entry from its row (the columns in the order ``entries`` selects them)."""
     return Entry(seq, kind, json.loads(data), actor, at, prev, this, json.loads(verdict) if verdict else None,
                  json.loads(seal) if seal else None, json.loads(meta) if meta else None)
+
+
+#: The JSON decoder's own scanner (in C): ``json.loads`` of a whole text is three calls around it.
+_SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+
+
+def _written_entry(seq: int, kind: str, data: str, actor: str, at: str, prev: str, this: str, verdict: str | None,
+                   seal: str | None, meta: str | None) -> Entry:
+    """``_entry`` of a row this process has just made: its texts are ``canonical``'s, each one whole JSON value and
+    nothing around it, so each is read by the scanner alone (a write reads three or four)."""
+    return Entry(seq, kind, _SCAN(data, 0)[0], actor, at, prev, this, _SCAN(verdict, 0)[0] if verdict else None,
+                 _SCAN(seal, 0)[0] if seal else None, _SCAN(meta, 0)[0] if meta else None)
 
 
 _GAME_FIELDS = tuple(f.name for f in dataclasses.fields(Game))
@@ -805,11 +828,22 @@ class GameStore:
         game.chained = self._chained_keys(game)
         return game
 
-    @_with_connection
     def key_notices(self, game_id: str, game: Game | None = None) -> list[dict[str, Any]]:
         """Every key that sees hidden cards made or renewed in this game, oldest first, for every phone's
         "who can see hidden cards" line: the judge key, the TTS table key, a seat's renewed key; who made it
         ("host", "judge") and when. No hashes."""
+        if game is not None and game.id == game_id and not isinstance(game.header.get("keys"), dict):
+            return []  # a game from before keys were chained (``_key_record``'s None)
+        with self._cache_guard:
+            known = self._key_records.get(game_id)
+        if game is not None and game.id == game_id and known is not None and known.version == game.version and (
+                known.head == game.head_hash and not known.broken):
+            # The record kept for this very version (every view of a version asks): no connection borrowed for it.
+            return [dict(n) for n in known.notices]
+        return self._read_key_notices(game_id, game)
+
+    @_with_connection
+    def _read_key_notices(self, game_id: str, game: Game | None = None) -> list[dict[str, Any]]:
         record = self._key_record(game if game is not None and game.id == game_id else self.game(game_id))
         return [] if record is None else [dict(n) for n in record.notices]
 
@@ -1077,7 +1111,7 @@ class GameStore:
             "insert into entries (game_id, seq, kind, data, actor, at, prev_hash, hash, verdict, seal, meta)"
             " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [game.id, *row])
         if stored is not None:  # the entry as a read of the log would give it (its own dictionaries)
-            stored.append(_entry(*row))
+            stored.append(_written_entry(*row))
         db.conn.execute("update games set version = ?, head_hash = ? where id = ?", [seq, h, game.id])
         entry = Entry(seq, kind, data, actor, at, game.head_hash, h, verdict_data, sealed or None, meta or None)
         game.version, game.head_hash = seq, h
