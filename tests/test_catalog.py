@@ -14,6 +14,7 @@ from companion.catalog.card import AttachOnly, PlotLimit, fold
 from companion.catalog.importers import SELF, CatalogError, own_title, parse_cards, parse_keywords
 from companion.catalog.plot_limits import parse_plot_limits
 from companion.catalog.store import Catalog, shipped_cards
+from tests.catalogs import fresh_catalog
 from tests.shared import DATA, need_shared
 
 # -- keyword parsing -------------------------------------------------------------
@@ -315,6 +316,20 @@ def test_a_cards_own_title_is_one_word_in_any_case_however_often_it_is_printed()
     assert own_title(text, "Tobho Mott's Armory") == f"Kneel {SELF} to draw 1 card. {SELF} gains 1 power."
     assert own_title(text, None) == own_title(text, "") == text
     assert own_title("Kneel Shae to kneel Shaella.", "Shae") == f"Kneel {SELF} to kneel {SELF}lla."  # as re matched
+
+
+def test_a_card_is_decoded_once_a_process_and_anew_once_its_facts_change() -> None:
+    """Two catalogs holding the same facts give the same decoded card (decoding every card was most of a second a
+    catalog: each test's app, each TTS helper's first request); a row changed in one is decoded anew, there only."""
+    from dataclasses import replace
+
+    one, two = fresh_catalog(), fresh_catalog()
+    tyrion = one.get("01089")
+    assert tyrion is not None and two.get("01089") is tyrion
+    assert [c.code for c in two.all("2e")] == [c.code for c in one.all("2e")]
+    two.upsert([replace(tyrion, strength=9)])
+    assert two.all("2e")[[c.code for c in two.all("2e")].index("01089")].strength == 9
+    assert one.get("01089") is tyrion and tyrion.strength != 9
 
 
 # -- look-ups -----------------------------------------------------------------------

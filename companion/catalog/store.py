@@ -36,6 +36,24 @@ def shipped_cards() -> list[Card]:
     return [Card.from_dict(d) for d in payload["cards"]]
 
 
+#: Cards decoded from their stored facts, by a digest of the facts (``card_of``).
+_DECODED: dict[bytes, Card] = {}
+_DECODED_MOST = 20_000  # some four times the cards of both editions: emptied when full
+
+
+def card_of(facts: str) -> Card:
+    """The card a row's stored facts describe, decoded once a process whichever catalog holds the row: decoding every
+    card took most of a second, paid again by each catalog opened (a server's each connection, each test's app).
+    Cards are frozen, so one may be shared; a change to a row's facts is another digest, so another card."""
+    key = hashlib.blake2b(facts.encode(), digest_size=16).digest()
+    card = _DECODED.get(key)
+    if card is None:
+        if len(_DECODED) >= _DECODED_MOST:
+            _DECODED.clear()
+        card = _DECODED[key] = Card.from_dict(json.loads(facts))
+    return card
+
+
 def shipped_digest() -> str:
     return hashlib.sha256(_shipped_blob()).hexdigest()[:16]
 
@@ -220,7 +238,7 @@ class Catalog:
         rows = list(self.db.query("select facts from cards where code = ?", [code]))
         if not rows:
             return None
-        card = Card.from_dict(json.loads(rows[0]["facts"]))
+        card = card_of(rows[0]["facts"])
         self._cache[code] = card
         return card
 
@@ -241,7 +259,7 @@ class Catalog:
         kept = self._all.get(edition)
         if kept is None or kept[0] != version:
             sql = "select facts from cards" + (" where edition = ?" if edition else "") + " order by code"
-            kept = (version, [Card.from_dict(json.loads(r["facts"]))
+            kept = (version, [card_of(r["facts"])
                               for r in self.db.query(sql, [edition] if edition else [])])
             self._all[edition] = kept
         return list(kept[1])
@@ -255,7 +273,7 @@ class Catalog:
             chunk = wanted[at:at + 500]
             sql = (f"select facts from cards where name_folded in ({', '.join('?' * len(chunk))})"
                    + (" and edition = ?" if edition else ""))
-            out += [Card.from_dict(json.loads(r["facts"]))
+            out += [card_of(r["facts"])
                     for r in self.db.query(sql, [*chunk, *([edition] if edition else [])])]
         return sorted(out, key=lambda c: c.code)
 
@@ -277,7 +295,7 @@ class Catalog:
         if c is None:
             return []
         sql = "select facts from cards where name_folded = ? and edition = ? order by code"
-        return [Card.from_dict(json.loads(r["facts"])) for r in self.db.query(sql, [c.title_key, c.edition])]
+        return [card_of(r["facts"]) for r in self.db.query(sql, [c.title_key, c.edition])]
 
     def search(self, text: str, edition: Edition | None = None, limit: int = 20) -> list[Match]:
         """Cards by code or name: case- and accent-insensitive, prefix and typo tolerant."""
