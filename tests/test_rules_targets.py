@@ -23,7 +23,7 @@ from companion.rules.actions import (
     Stand,
     TakeControl,
 )
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, shadows
 from tests.test_printed_abilities import plots, to_challenges
 
 
@@ -558,3 +558,26 @@ def test_an_ability_on_each_card_of_a_kind_is_read() -> None:
     legal(t, ReturnToHand("A", "B.01088.1", source="A.02079.1"))
     legal(t, ReturnToHand("A", "B.01094.1", source="A.02079.1"))
     flagged_and_refused(t, ReturnToHand("A", "B.01087.1", source="A.02079.1"), "ability.target")
+
+
+def test_an_ability_on_any_number_of_cards_of_a_kind_is_read() -> None:
+    """aside54 27 (ability.target): The Bastard's Letter "Reaction: After an opponent initiates a [military] challenge
+    against you, stand any number of characters you control with a [military] icon.": played from shadows against a
+    military challenge, its stand of the Tumblestone Knight ([military]) is legal, of the Winterfell Steward ([power]
+    only) flagged. "any number of" is read as "each" on 4 printings (it, Young Griff, Seventy-Nine Sentinels, Wedding
+    Feast's kneel); a kind joined to it ("… Direwolf characters and characters with a Direwolf attachment": At Night
+    They Howl; "… 1 character and 1 location": Salt and Iron, Prince of the Narrow Sea) is not read."""
+    from companion.rules.actions import PlayEventFromShadows
+
+    assert targets("Choose and stand any number of Direwolf characters and characters with a Direwolf attachment.") \
+        == ()
+    t = plots("2e", "01001", "01002", {"01055": 1}, {"11102": 1, "01150": 1, "01152": 1}, gold=10)
+    for card in ("A.01055.1", "B.01150.1", "B.01152.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = card.startswith("B")
+    shadows(t, "B.11102.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01055.1"]))
+    legal(t, PlayEventFromShadows("B", "B.11102.1"))
+    flagged_and_refused(t, Stand("B", "B.01152.1", source="B.11102.1"), "ability.target")
+    legal(t, Stand("B", "B.01150.1", source="B.11102.1"))

@@ -1153,7 +1153,10 @@ _TARGET_DESC = (r"(?P<another>another )?"
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
 #: in the target's icon part as "icons<N" (fewer than N icons).
 _ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
-_TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+#: "any number of" (The Bastard's Letter "stand any number of characters you control with a [military] icon"): as many
+#: as fit, like "each".
+_TARGET_COUNT = (r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?P<any>any number of )"
+                 r"|(?=another ))")
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
@@ -1179,8 +1182,8 @@ _TARGET_FORMS = (
     # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter), "Kill each
     # character." (Valar Morghulis), "stand each character you control". (Not an effect put off to the challenge's
     # end: "If you win the challenge, kill each attacking character.")
-    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC,
-               re.IGNORECASE),
+    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?:(?P<each>each)|(?P<any>any "
+               r"number of)) " + _TARGET_DESC, re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1209,6 +1212,12 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 #: who then chooses (Condemned by the Realm) is no card chosen.
 _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
                          re.IGNORECASE)
+
+
+#: A kind of card joined to the one read ("Choose and stand any number of Direwolf characters and characters with a
+#: Direwolf attachment.": At Night They Howl): the choice is wider than the words read.
+_TARGET_UNION = re.compile(r",? (?:and|or) (?:an? |each |any )?(?:[\w\[\]'-]+ )?(?:characters?|attachments?|locations?"
+                           r"|cards?)\b", re.IGNORECASE)
 
 
 #: Power or gold discarded as a cost ("Kneel Pyromancers and discard 1 power from your faction card to choose …"): no
@@ -1260,7 +1269,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
             else "opponent" if whose else "",
-            EACH if g.get("each") else
+            EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
             _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
@@ -1308,6 +1317,8 @@ def targets(plain: str, name: str | None = None
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
+            if _TARGET_UNION.match(text, m.end()):
+                return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
             found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
