@@ -353,3 +353,23 @@ def test_a_plot_raises_its_claim_while_its_controller_attacks_with_a_trait() -> 
     legal(without, DeclareDefenders("B", []))
     legal(without, ChallengeResult())
     flagged_and_refused(without, ApplyClaim("B", ["B.01088.1", "B.01094.1"]), "claim.count")
+
+
+def test_a_plots_reaction_power_waits_for_its_trigger() -> None:
+    """ability.reaction-trigger (aside55 29): A Feast for Crows "Reaction: After you win dominance, gain 2 power for
+    your faction.": its power gained naming the revealed plot after its player lost dominance is flagged; after a win,
+    legal (a revealed plot's power is read as a card's in play is: A Clash of Kings, City of Ice, Name Day Tourney react
+    the same way)."""
+    from companion.rules.actions import GainPower
+
+    for a, winner in (("01152", "B"), ("01055", "A")):  # Winterfell Steward (1) or King's Hunting Party (6) vs 2
+        t = plots("2e", "01002", "01001", {a: 1}, {"01150": 1})
+        for card in (f"A.{a}.1", "B.01150.1"):
+            in_play(t, card)
+        next_phase(t, "challenges")
+        next_phase(t, "dominance")
+        legal(t, WinDominance(winner))
+        if winner == "B":
+            flagged_and_refused(t, GainPower("A", 2, source="A.01002.1"), "ability.reaction-trigger")
+        else:
+            legal(t, GainPower("A", 2, source="A.01002.1"))
