@@ -581,3 +581,19 @@ def test_an_ability_on_any_number_of_cards_of_a_kind_is_read() -> None:
     legal(t, PlayEventFromShadows("B", "B.11102.1"))
     flagged_and_refused(t, Stand("B", "B.01152.1", source="B.11102.1"), "ability.target")
     legal(t, Stand("B", "B.01150.1", source="B.11102.1"))
+
+
+def test_an_ability_that_chooses_the_lowest_printed_cost_or_str() -> None:
+    """ability.target (aside54 21): Bolton Flayer "Forced Interrupt: When the challenges phase ends, choose and kill a
+    character with the lowest printed cost (cannot be saved).": with a Tumblestone Knight (2) in play its kill of Grand
+    Maester Pycelle (3) is flagged, of the Knight legal, whoever controls them. Read on 5 printings ("… with the lowest
+    STR in play": House Florent Knight; "… among characters they control": A Lannister's Honor ×2, the chosen one's
+    controller's; "… among participating characters": Maester Ballabar)."""
+    assert Catalog.open().card("00164").chooses_with == ("lowest_str", "controller", 0)
+    t = plots("2e", "01001", "01002", {"11002": 1, "01150": 1}, {"01085": 1})
+    for card in ("A.11002.1", "A.01150.1", "B.01085.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, Kill("A", "B.01085.1", source="A.11002.1"), "ability.target")
+    legal(t, Kill("A", "A.01150.1", source="A.11002.1"))
+    legal(t, Kill("A", "B.01085.1", source="A.11002.1"))  # the Knight gone, Pycelle (3) ties the Flayer (3)

@@ -1411,10 +1411,15 @@ _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?
 #: An ability that chooses a character by a printed or current value: "Choose a character with a Military icon."
 #: (1st edition Distraction), "choose and kneel a character with STR 3 or lower" (Saving the Kingdom), "choose a
 #: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
+#: "… with the lowest printed cost" (Bolton Flayer: among every character in play), "… with the lowest STR in play"
+#: (House Florent Knight), "… among characters they control" (A Lannister's Honor: the chosen one's controller's),
+#: "… among participating characters" (Maester Ballabar).
 _CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
                            r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
                            r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
-                           r"|(without attachments)\b)", re.IGNORECASE)
+                           r"|(without attachments)\b"
+                           r"|with the lowest (printed cost|STR)(?: (in play|among characters they control"
+                           r"|among participating characters))?(?= \(|[.,]))", re.IGNORECASE)
 #: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
 _CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
@@ -1488,8 +1493,9 @@ _CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total S
 
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
     """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
-    "printed_str" | "str", "", the highest value), ("attachments", "", 0). None: no such choice, or more than one
-    choice of a character in the text."""
+    "printed_str" | "str", "", the highest value), ("attachments", "", 0), ("lowest_cost" | "lowest_str", among whose:
+    "" every character in play, "controller" the chosen one's controller's, "participating", 0). None: no such
+    choice, or more than one choice of a character in the text."""
     if len(_CHOOSES_CHARACTER.findall(plain)) != 1 or (m := _CHOOSES_WITH.search(plain)) is None \
             or _CHOICE_WIDENED.search(plain) or _COST_CHOSEN.search(plain):
         return None
@@ -1500,6 +1506,10 @@ def chooses_with(plain: str) -> tuple[str, str, int] | None:
                 int(m.group(4)))
     if m.group(5):
         return ("str", "", int(m.group(5)))
+    if m.group(7):
+        scope = (m.group(8) or "").lower()
+        return ("lowest_" + ("cost" if m.group(7).lower() == "printed cost" else "str"),
+                "controller" if "they control" in scope else "participating" if "participating" in scope else "", 0)
     return ("attachments", "", 0)
 
 

@@ -517,11 +517,36 @@ def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Para
     elif kind == "attachments":
         fits = not any(ip.attached_to == card for ip in t.in_play.values())
         which = msg("target.without-attachments")
+    elif kind.startswith("lowest_"):
+        lowest = lowest_chosen(t, card, source, kind, word)
+        if lowest is None:
+            return None
+        fits, which = lowest[0], msg(f"target.{kind.replace('_', '-')}", n=lowest[1])
     else:
         value = strength(t, card) if kind == "str" else (c.strength if kind == "printed_str" else c.cost)
         fits = not isinstance(value, int) or value <= n  # a printed "-" or X is not judged
         which = msg(f"target.{kind.replace('_', '-')}-or-lower", n=n)
     return None if fits else ("ability.target.chooses", {"which": which})
+
+
+def lowest_chosen(t: Table, card: str, source: str, kind: str, among: str) -> tuple[bool, int] | None:
+    """Whether the character has "the lowest printed cost" ("the lowest STR") among the characters the ability of
+    ``source`` may choose from (``among``: "" every character in play, "controller" its controller's, "participating"
+    the round's last challenge's), and that lowest value; None where the log cannot tell (no challenge recorded with its
+    participants). A character immune to the ability is not among them."""
+    if among == "participating":
+        last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
+        if last is None or t.phase is not Phase.CHALLENGES or not last.attackers:
+            return None
+        pool = [*last.attackers, *last.defenders]
+    else:
+        pool = [x for x, ip in t.in_play.items() if ip.duplicate_of is None and t.card(x).type == "character"
+                and (among != "controller" or ip.controller == t.in_play[card].controller)]
+    values = {x: strength(t, x) if kind == "lowest_str" else t.printed_cost(t.card(x))
+              for x in pool if x in t.in_play and (x == card or not immune_from(t, x, source))}
+    if card not in values:
+        return None
+    return values[card] <= min(values.values()), min(values.values())
 
 
 def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = False
