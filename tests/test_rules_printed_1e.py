@@ -909,3 +909,22 @@ def test_a_response_that_asks_for_gold_in_the_pool_waits_for_it() -> None:
             flagged_and_refused(t, power, "ability.gold-at-least")
         else:
             legal(t, power)
+
+
+def test_an_ability_that_kills_at_str_0_kills_only_its_chosen_character_there() -> None:
+    """ability.killed-at-zero (aside54 36): King's Landing Assassin "Response: After King's Landing Assassin comes out
+    of Shadows, choose a character with no attachments. Until the end of the phase, that character gets -2 STR and is
+    killed if its STR is 0.": its -2 on Bastard of Robert (STR 1) and his kill are legal; a second kill naming it, of a
+    Knight of the Rainwood (STR 2, no -2), is flagged. With no -STR line recorded from it, the -2 is counted: the Knight
+    (2 - 2 = 0) may be killed, Eddard Stark (3) not. Read on 17 printings ("that character gets -N STR and is killed if
+    its STR is 0": Dracarys!, Drogon, Plaza of Punishment, Ser Barristan Selmy, Aegon's Legacy's -X, …)."""
+    cards = {"A": {"kl_90": 1}, "B": {"core_87": 1, "core_81": 1, EDDARD: 1}}
+    t = make_table(cards, edition="1e", phase="challenges")
+    for card in ("A.kl_90.1", "B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
+        in_play(t, card)
+    unwritten = t.clone()
+    legal(t, Modify("A", "str", -2, card="B.core_87.1", source="A.kl_90.1"))
+    legal(t, Kill("A", "B.core_87.1", source="A.kl_90.1"))
+    flagged_and_refused(t, Kill("A", "B.core_81.1", source="A.kl_90.1"), "ability.killed-at-zero")
+    legal(unwritten.clone(), Kill("A", "B.core_81.1", source="A.kl_90.1"))
+    flagged_and_refused(unwritten, Kill("A", f"B.{EDDARD}.1", source="A.kl_90.1"), "ability.killed-at-zero")

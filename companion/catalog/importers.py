@@ -651,6 +651,23 @@ def renown_more_plots(plain: str, name: str | None) -> str | None:
 #: claims 2 power for his or her House.": 2 (``most_standing_power``).
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
+#: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
+#: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
+#: the text kills no other way (``kills_at_zero``).
+_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters) gets? -(\d+|X) STR and (?:is|are) killed "
+                             r"if (?:its |their )?STR is 0\b", re.IGNORECASE)
+
+
+def kills_at_zero(plain: str) -> int:
+    """The STR the chosen character loses before it is killed at 0 (``_KILLED_AT_ZERO``; -1: X), 0 where not printed
+    or where the text kills another way too."""
+    text = " ".join(plain.split())
+    m = _KILLED_AT_ZERO.search(text)
+    if m is None or len(re.findall(r"\bkill", text, re.IGNORECASE)) != 1:
+        return 0
+    return -1 if m.group(1).upper() == "X" else int(m.group(1))
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1927,6 +1944,7 @@ class Keywords:
     draw_count: tuple[int, int, int] | None = None  # (1, 3, 3): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
+    kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2451,6 +2469,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
+        kills_at_zero=kills_at_zero(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

@@ -451,6 +451,30 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
+def str_given_key(t: Table, source: str) -> str:
+    """The round count of the STR modifiers the log records from ``source``'s effects in this phase."""
+    return f"str-given:{source}@{t.phase.value}"
+
+
+def check_killed_at_zero(t: Table, v: Checker, card: str, source: str) -> None:
+    """RR: Golden Rule: "… that character gets -2 STR and is killed if its STR is 0." (``Card.kills_at_zero``: King's
+    Landing Assassin, Dracarys!): a kill naming such a card as ``source`` is of a character whose STR is 0. Where the
+    log records that card's STR modifiers this phase, the character is one of them at STR 0; where it records none,
+    the loss it prints is counted for it (X unknown: not judged)."""
+    loses = t.card(source).kills_at_zero if source in t.where else 0
+    if not loses or card not in t.in_play:
+        return
+    left = strength(t, card)
+    if counted_this_round(t.round, t.players[t.where[source][0]], str_given_key(t, source)) > 0:
+        if left <= 0 and any(m.source == source and m.stat == "str" and m.card == card for m in t.modifiers):
+            return  # the chosen character, at 0
+    elif loses < 0 or left - loses <= 0:
+        return
+    else:
+        left -= loses
+    v.violate("ability.killed-at-zero", (card, source), card=t.ref(card), source=t.ref(source), str=left)
+
+
 def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Immune: "A card that is immune to a specified set of effects cannot be chosen as a target of, and cannot be
     affected by, such effects." A card in play whose printed immunity counts (``Card.immune_to``; a blank text box

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from companion.declare import number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
-from companion.rules.actions.common import check_immune
+from companion.rules.actions.common import check_immune, str_given_key
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Modifier, Phase, Zone, count_this_round
@@ -93,4 +93,7 @@ class Modify(Action):
         if self.stat == "str" and self.amount > 0 and self.card in t.in_play:
             # "After Randyll Tarly's STR is increased by a card effect" (``own_trigger_due``)
             count_this_round(t.round, t.players[t.controller(self.card)], f"str-raised:{self.card}")
+        if self.stat == "str" and self.card is not None and self.source is not None and self.source in t.where:
+            # the table writes this card's STR effects this phase (``check_killed_at_zero``)
+            count_this_round(t.round, t.players[t.where[self.source][0]], str_given_key(t, self.source))
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))
