@@ -82,7 +82,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "kills_at_zero")
+              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -428,6 +428,10 @@ class Card:
     #: "Until the end of the phase, that character gets -2 STR and is killed if its STR is 0." (King's Landing
     #: Assassin, Dracarys!): 2, the STR the chosen character loses; -1 for "-X STR" (Aegon's Legacy). 0: not printed.
     kills_at_zero: int = 0
+    #: A character's STR in a challenge and being alone on its side: "Jousting Knight does not contribute its STR to a
+    #: challenge unless it is attacking or defending alone.": "only"; a plot's "Each character that is attacking or
+    #: defending alone does not contribute its STR to the challenge." (Grand Melee): "never".
+    str_alone: str | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -668,6 +668,22 @@ def kills_at_zero(plain: str) -> int:
     return -1 if m.group(1).upper() == "X" else int(m.group(1))
 
 
+#: A character's STR in a challenge where it is alone on its side (``str_alone``).
+_STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
+                              r"the challenge\b", re.IGNORECASE)
+
+
+def str_alone(plain: str, name: str | None) -> str | None:
+    """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
+    (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
+    the challenge." (Grand Melee); else None."""
+    text = " ".join(plain.split())
+    if name and re.search(rf"\b{re.escape(name)} does not contribute its STR to a challenge unless it is attacking or "
+                          r"defending alone\b", text, re.IGNORECASE):
+        return "only"
+    return "never" if _STR_ALONE_NEVER.search(text) else None
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1945,6 +1961,7 @@ class Keywords:
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
+    str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2469,7 +2486,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
-        kills_at_zero=kills_at_zero(plain),
+        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
