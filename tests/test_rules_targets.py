@@ -597,3 +597,25 @@ def test_an_ability_that_chooses_the_lowest_printed_cost_or_str() -> None:
     flagged_and_refused(t, Kill("A", "B.01085.1", source="A.11002.1"), "ability.target")
     legal(t, Kill("A", "A.01150.1", source="A.11002.1"))
     legal(t, Kill("A", "B.01085.1", source="A.11002.1"))  # the Knight gone, Pycelle (3) ties the Flayer (3)
+
+
+def test_a_card_chosen_by_the_gold_paid_fits_that_x() -> None:
+    """ability.target (aside54 05): Catspaw "Reaction: After Catspaw comes out of shadows, pay X gold to choose another
+    character with printed cost X or lower and return it to its owner's hand.": after 1 gold spent, returning Samwell
+    Tarly (printed cost 2) is flagged; after 2, legal; with no gold written as spent, X is at most the gold in the pool
+    (1: flagged; 2: legal). Read on 5 printings (The Shavepate "Pay X gold to put a character with printed cost X or
+    lower into play …"; Valyrian Steel ×2 and Armed to the Teeth "… an attachment with printed cost X …": X exactly)."""
+    from companion.rules.actions import BringOut, ReturnToHand, SpendGold
+
+    for gold, spent, fits in ((5, 1, False), (5, 2, True), (3, 0, False), (4, 0, True)):
+        t = plots("2e", "01001", "01002", {"11049": 1}, {"01127": 1}, gold=gold)
+        in_play(t, "B.01127.1")
+        shadows(t, "A.11049.1")
+        legal(t, BringOut("A", "A.11049.1"))
+        if spent:
+            legal(t, SpendGold("A", spent))
+        back = ReturnToHand("A", "B.01127.1", source="A.11049.1")
+        if fits:
+            legal(t, back)
+        else:
+            flagged_and_refused(t, back, "ability.target")

@@ -82,7 +82,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone")
+              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -432,6 +432,10 @@ class Card:
     #: challenge unless it is attacking or defending alone.": "only"; a plot's "Each character that is attacking or
     #: defending alone does not contribute its STR to the challenge." (Grand Melee): "never".
     str_alone: str | None = None
+    #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
+    #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
+    #: Steel): ("put_into_play", False), X exactly.
+    x_cost: tuple[str, bool] | None = None
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -668,6 +668,23 @@ def kills_at_zero(plain: str) -> int:
     return -1 if m.group(1).upper() == "X" else int(m.group(1))
 
 
+#: A card chosen by the gold paid (``x_cost``): "pay X gold to choose another character with printed cost X or lower and
+#: return it to its owner's hand" (Catspaw), "Pay X gold to put a character with printed cost X or lower into play
+#: from your discard pile" (The Shavepate), "pay X gold to put an attachment with printed cost X into play" (Valyrian
+#: Steel, Armed to the Teeth).
+_PAYS_X = re.compile(r"\bpay X gold to (?:choose (?:another |an? )(?:character|card) with printed cost X or lower and "
+                     r"(return) it\b|(put) an? (?:character|attachment|card) with printed cost X( or lower)? into "
+                     r"play\b)", re.IGNORECASE)
+
+
+def x_cost(plain: str) -> tuple[str, bool] | None:
+    """The action whose card's printed cost is the X paid, and whether lower fits too (``_PAYS_X``)."""
+    m = _PAYS_X.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ("return_to_hand", True) if m.group(1) else ("put_into_play", bool(m.group(3)))
+
+
 #: A character's STR in a challenge where it is alone on its side (``str_alone``).
 _STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
                               r"the challenge\b", re.IGNORECASE)
@@ -1962,6 +1979,7 @@ class Keywords:
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
+    x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2486,7 +2504,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
-        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name),
+        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

@@ -22,6 +22,7 @@ from companion.rules.actions.common import (
     check_restricted,
     check_silenced_source,
     check_target,
+    check_x_cost,
     count_ability_use,
     leave_to,
     note_target,
@@ -140,6 +141,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_silenced_source(table, v, used)
     check_abilities_forbidden(table, v, action, used)
     check_target(table, v, action)
+    check_x_cost(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_plot_condition(table, v, action)

@@ -731,6 +731,28 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
                   why=msg("ability.target.count", n=wanted[0][9]))
 
 
+def check_x_cost(t: Table, v: Checker, action: Action) -> None:
+    """RR: Targeting: a card an ability chooses by the gold paid for it (``Card.x_cost``: Catspaw "pay X gold to
+    choose another character with printed cost X or lower and return it …"; Valyrian Steel "… an attachment with
+    printed cost X …") fits X: the `spend_gold` of its player on the line right before, or, with none written, no
+    more than the gold in that player's pool."""
+    card, source = getattr(action, "card", None), getattr(action, "source", None)
+    player = getattr(action, "player", None)
+    if not isinstance(card, str) or not isinstance(source, str) or not isinstance(player, str) \
+            or source not in t.where or card not in t.where or card == source:
+        return
+    x = t.card(source).x_cost
+    if x is None or action.type != x[0]:
+        return
+    spent = t.gold_spent
+    known = spent is not None and spent[0] == player and spent[2] == t.version - 1
+    most = spent[1] if spent is not None and known else t.players[player].gold
+    cost = t.printed_cost(t.card(card))
+    if cost > most or (known and not x[1] and cost != most):
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.x-cost", most=most, cost=cost))
+
+
 def note_target(t: Table, action: Action) -> None:
     """One more line in a row by which an ability affected its targets (``check_target``)."""
     line = target_line(action)
