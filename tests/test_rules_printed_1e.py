@@ -928,3 +928,26 @@ def test_an_ability_that_kills_at_str_0_kills_only_its_chosen_character_there() 
     flagged_and_refused(t, Kill("A", "B.core_81.1", source="A.kl_90.1"), "ability.killed-at-zero")
     legal(unwritten.clone(), Kill("A", "B.core_81.1", source="A.kl_90.1"))
     flagged_and_refused(unwritten, Kill("A", f"B.{EDDARD}.1", source="A.kl_90.1"), "ability.killed-at-zero")
+
+
+def test_a_str_bonus_until_the_end_of_an_earlier_phase_adds_nothing_for_dominance() -> None:
+    """dominance.str-expired (aside54 32): Ser Boros Blount "Response: After Ser Boros Blount comes out of shadows, each
+    of your characters get +1 STR until the end of the phase.": his +1 written in the challenges phase, a dominance
+    modifier naming him is flagged; his +1 written in the dominance phase (he came out at its beginning), legal. Read
+    for every card whose text does not say "dominance" (4,030 of 4,228 printings) whose STR modifiers the log records
+    this round, none in this phase and none lasting."""
+    from tests.tables import next_phase
+
+    for phase in ("challenges", "dominance"):
+        t = make_table({"A": {"kr_59": 1, "core_18": 1}, "B": {"core_81": 1}}, edition="1e", phase="challenges")
+        for card in ("A.kr_59.1", "A.core_18.1", "B.core_81.1"):
+            in_play(t, card)
+        if phase == "dominance":
+            next_phase(t, "dominance")
+        legal(t, Modify("A", "str", 1, card="A.core_18.1", source="A.kr_59.1"))
+        bonus = Modify("A", "dominance", 2, source="A.kr_59.1")
+        if phase == "challenges":
+            next_phase(t, "dominance")
+            flagged_and_refused(t, bonus, "dominance.str-expired")
+        else:
+            legal(t, bonus)

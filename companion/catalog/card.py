@@ -82,7 +82,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost")
+              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
+              "names_dominance")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -436,6 +437,8 @@ class Card:
     #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
     #: Steel): ("put_into_play", False), X exactly.
     x_cost: tuple[str, bool] | None = None
+    #: Its text names dominance (a total it adds to, a trigger, a phase): a dominance modifier may be its own.
+    names_dominance: bool = False
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

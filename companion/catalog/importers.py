@@ -1980,6 +1980,7 @@ class Keywords:
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
+    names_dominance: bool = False  # its text says "dominance"
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2505,6 +2506,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
+        names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

@@ -248,6 +248,7 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "dominance.str-expired": Rule("RR: Lasting Effects", "1E Rules › Lasting effects"),
     "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.unless-lost": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

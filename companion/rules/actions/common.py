@@ -456,6 +456,16 @@ def str_given_key(t: Table, source: str) -> str:
     return f"str-given:{source}@{t.phase.value}"
 
 
+def str_expired(t: Table, source: str) -> bool:
+    """The log records STR modifiers from ``source``'s effects this round in earlier phases only, and none lasts now
+    (RR: Modifiers, lasting effects "until the end of the phase")."""
+    p = t.players[t.where[source][0]]
+    earlier = any(counted_this_round(t.round, p, f"str-given:{source}@{phase.value}") for phase in Phase
+                  if phase is not t.phase)
+    return earlier and not counted_this_round(t.round, p, str_given_key(t, source)) \
+        and not any(m.source == source and m.stat == "str" for m in t.modifiers)
+
+
 def check_killed_at_zero(t: Table, v: Checker, card: str, source: str) -> None:
     """RR: Golden Rule: "… that character gets -2 STR and is killed if its STR is 0." (``Card.kills_at_zero``: King's
     Landing Assassin, Dracarys!): a kill naming such a card as ``source`` is of a character whose STR is 0. Where the
