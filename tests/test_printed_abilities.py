@@ -1896,3 +1896,26 @@ def test_a_character_that_contributes_its_str_only_alone() -> None:
         else:
             flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
             legal(t, ChallengeResult())
+
+
+def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_kneels() -> None:
+    """event.faction-cost (aside54 20): Secret Schemes "Action: Kneel your faction card to draw X cards.": played while
+    an earlier effect has knelt its player's faction card, flagged; its cost written on its own line right before the
+    event, legal; written right after it (probe20 16), the table writes its costs so: a second copy's event line is
+    not judged, its `kneel_faction` line is (faction.kneel-already). Read on 38 2nd-edition printings ("Kneel your
+    faction card to …", "… and pay X gold to …"), judged for events."""
+    from companion.rules.actions import GainGold, KneelFaction, PlayEvent
+
+    t = plots("2e", "01001", "01002", {"06076": 2}, {}, gold=5)
+    hand(t, "A.06076.1", "A.06076.2")
+    knelt = t.clone()
+    legal(knelt, KneelFaction("A"))
+    legal(knelt, GainGold("A", 1))
+    flagged_and_refused(knelt, PlayEvent("A", "A.06076.1"), "event.faction-cost")
+    before = t.clone()
+    legal(before, KneelFaction("A"))
+    legal(before, PlayEvent("A", "A.06076.1"))
+    legal(t, PlayEvent("A", "A.06076.1"))
+    legal(t, KneelFaction("A"))
+    legal(t, PlayEvent("A", "A.06076.2"))
+    flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")

@@ -83,7 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
-              "names_dominance")
+              "names_dominance", "faction_cost")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -439,6 +439,8 @@ class Card:
     x_cost: tuple[str, bool] | None = None
     #: Its text names dominance (a total it adds to, a trigger, a phase): a dominance modifier may be its own.
     names_dominance: bool = False
+    #: Its cost kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes).
+    faction_cost: bool = False
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -685,6 +685,9 @@ def x_cost(plain: str) -> tuple[str, bool] | None:
     return ("return_to_hand", True) if m.group(1) else ("put_into_play", bool(m.group(3)))
 
 
+#: A cost that kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes),
+#: "Kneel your faction card and pay X gold to …" (``faction_cost``).
+_FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\b", re.IGNORECASE)
 #: A character's STR in a challenge where it is alone on its side (``str_alone``).
 _STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
                               r"the challenge\b", re.IGNORECASE)
@@ -1981,6 +1984,7 @@ class Keywords:
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
+    faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2507,6 +2511,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
+        faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

@@ -1063,6 +1063,33 @@ def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
     return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
 
 
+def check_faction_cost(t: Table, v: Checker, player: str, card: str) -> None:
+    """RR: Costs: an event whose cost kneels its player's faction card ("Action: Kneel your faction card to draw X
+    cards.": Secret Schemes, ``Card.faction_cost``) is not played while that card kneels. The cost may have a
+    `kneel_faction` line of its own: right before the event's (the card knelt just now is that cost), or right after
+    it, where this player's table has written such a cost after its event before (that line is then judged:
+    ``faction.kneel-already``)."""
+    p = t.players[player]
+    if not t.card(card).faction_cost or not p.faction_kneeling \
+            or p.round_counts.get("faction-knelt-at") == (t.round, t.version - 1) \
+            or "faction-cost-after" in p.round_counts:
+        return
+    v.violate("event.faction-cost", (card,), card=t.ref(card), player=p.name)
+
+
+def note_faction_cost(t: Table, player: str, card: str | None) -> None:
+    """The line's event (``card``) has a faction card cost, or the line kneels the player's faction card (None): the
+    moments ``check_faction_cost`` reads."""
+    p = t.players[player]
+    if card is not None:
+        if t.card(card).faction_cost:
+            p.round_counts["faction-cost-event-at"] = (t.round, t.version)
+        return
+    if p.round_counts.get("faction-cost-event-at") == (t.round, t.version - 1):
+        p.round_counts["faction-cost-after"] = (t.round, 1)
+    p.round_counts["faction-knelt-at"] = (t.round, t.version)
+
+
 def check_no_further_cards(t: Table, v: Checker, player: str, card: str) -> None:
     """1st edition Mammoth Riders: "After you play Mammoth Riders, you cannot play any further cards from your hand
     this round." (``Card.last_from_hand``): a card its player marshals or plays from hand after it that round (a hidden

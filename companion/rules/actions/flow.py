@@ -15,6 +15,7 @@ from companion.rules.actions.common import (
     continues_trigger,
     end_challenge,
     leave_to,
+    note_faction_cost,
     place_name,
     reaction_words,
     source_out_of_play,
@@ -913,6 +914,8 @@ class _SetFactionKneeling(Action):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].faction_kneeling = self.kneeling
+        if self.kneeling:
+            note_faction_cost(t, self.player, None)
 
 
 @action("kneel_faction", records=Recorder.EFFECT)
