@@ -951,3 +951,16 @@ def test_a_str_bonus_until_the_end_of_an_earlier_phase_adds_nothing_for_dominanc
             flagged_and_refused(t, bonus, "dominance.str-expired")
         else:
             legal(t, bonus)
+
+
+def test_a_str_bonus_given_to_a_kind_of_character_goes_to_one() -> None:
+    """ability.target (aside51 36): The Bastard of Godsgrace "Any phase: Kneel The Bastard of Godsgrace to give a House
+    Martell character +2 STR until the end of the phase.": its +2 on a Knight of the Tumblestone (House Stark) is
+    flagged, on a House Dayne Knight (House Martell) legal. "… to give <a kind of> character +N STR" read on 4
+    printings (Priest of the Drowned God "a Holy character"; 2nd edition Last Hearth, Outfitted for War "a
+    participating [stark] / [greyjoy] character")."""
+    t = make_table({"A": {"acoa_64": 1, "pots_11": 1}, "B": {"core_18": 1}}, edition="1e", phase="challenges")
+    for card in ("A.acoa_64.1", "A.pots_11.1", "B.core_18.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Modify("A", "str", 2, card="B.core_18.1", source="A.acoa_64.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, card="A.pots_11.1", source="A.acoa_64.1"))

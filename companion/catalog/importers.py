@@ -1250,12 +1250,18 @@ _TARGET_FORMS = (
                r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
                r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
                re.IGNORECASE),
+    # A STR modifier given to a kind of character: "Kneel Last Hearth to give a participating [stark] character +2 STR
+    # until the end of the challenge."; 1st edition "… to give a House Martell character +2 STR …" (The Bastard of
+    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God).
+    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-]\\d|")
+               + r" [+-]\d+ STR\b", re.IGNORECASE),
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
-                 "take": "take_control", "save": "save", "gains": "gain_power"}
+                 "take": "take_control", "save": "save", "gains": "gain_power",
+                 "give": "modify"}
 #: "that character gets +2 STR (+4 STR instead if that character has the Kingsguard trait)" (1st edition Ser Osmund
 #: Kettleblack): the higher value in brackets is the same modifier's.
 _STR_INSTEAD = re.compile(r"\([+-]\d+ STR instead[^)]*\)", re.IGNORECASE)
