@@ -373,3 +373,20 @@ def test_a_plots_reaction_power_waits_for_its_trigger() -> None:
             flagged_and_refused(t, GainPower("A", 2, source="A.01002.1"), "ability.reaction-trigger")
         else:
             legal(t, GainPower("A", 2, source="A.01002.1"))
+
+
+def test_coordinated_attacks_additional_challenge_is_of_another_type_than_one_won() -> None:
+    """challenge.additional-type (aside53 27): Coordinated Attack "Reaction: After you win a challenge as the attacking
+    player, choose a different challenge type. You may initiate an additional challenge of the chosen type this
+    phase.": after a [military] win, a second [military] challenge naming the plot is flagged, a [power] one legal."""
+    t = plots("2e", "12049", "01002", {"01150": 2}, {})
+    for card in ("A.01150.1", "A.01150.2"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult(winner="A"))
+    legal(t, ApplyClaim("B"))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.2"], source="A.12049.1"),
+                        "challenge.additional-type")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.2"], source="A.12049.1"))

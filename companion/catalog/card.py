@@ -83,7 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
-              "names_dominance", "faction_cost")
+              "names_dominance", "faction_cost", "additional_other_type")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -441,6 +441,9 @@ class Card:
     names_dominance: bool = False
     #: Its cost kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes).
     faction_cost: bool = False
+    #: "After you win a challenge as the attacking player, choose a different challenge type. You may initiate an
+    #: additional challenge of the chosen type this phase." (Coordinated Attack)
+    additional_other_type: bool = False
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -688,6 +688,10 @@ def x_cost(plain: str) -> tuple[str, bool] | None:
 #: A cost that kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes),
 #: "Kneel your faction card and pay X gold to …" (``faction_cost``).
 _FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\b", re.IGNORECASE)
+#: Coordinated Attack: "… choose a different challenge type. You may initiate an additional challenge of the chosen
+#: type this phase." (``additional_other_type``)
+_OTHER_TYPE = re.compile(r"\bchoose a different challenge type\. you may initiate an additional challenge of the "
+                         r"chosen type\b", re.IGNORECASE)
 #: A character's STR in a challenge where it is alone on its side (``str_alone``).
 _STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
                               r"the challenge\b", re.IGNORECASE)
@@ -1991,6 +1995,7 @@ class Keywords:
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
+    additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2518,6 +2523,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
+        additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

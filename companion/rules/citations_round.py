@@ -250,6 +250,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "dominance.str-expired": Rule("RR: Lasting Effects", "1E Rules › Lasting effects"),
     "event.faction-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
+    "challenge.additional-type": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.unless-lost": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

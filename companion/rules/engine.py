@@ -17,6 +17,7 @@ from companion.rules.actions.common import (
     check_abilities_forbidden,
     check_ability_limit,
     check_ability_phase,
+    check_additional_type,
     check_cost_target,
     check_plot_condition,
     check_restricted,
@@ -142,6 +143,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_abilities_forbidden(table, v, action, used)
     check_target(table, v, action)
     check_x_cost(table, v, action)
+    check_additional_type(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_plot_condition(table, v, action)

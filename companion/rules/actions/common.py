@@ -1063,6 +1063,21 @@ def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
     return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
 
 
+def check_additional_type(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule: an additional challenge naming as ``source`` a card that gives one of "a different challenge
+    type" than a challenge won (Coordinated Attack "After you win a challenge as the attacking player, choose a
+    different challenge type. You may initiate an additional challenge of the chosen type this phase.") is of a type
+    other than one its player has won as the attacker this round; which win chose it is not asked."""
+    source, kind = getattr(action, "source", None), getattr(action, "kind", None)
+    player = getattr(action, "player", None)
+    if action.type != "initiate_challenge" or not isinstance(source, str) or source not in t.where \
+            or not isinstance(player, str) or not t.card(source).additional_other_type:
+        return
+    if not any(c.kind != kind for c in t.challenges if c.round == t.round and c.attacker == player == c.winner):
+        v.violate("challenge.additional-type", (source,), source=t.ref(source), player=t.players[player].name,
+                  kind=msg(f"challenge.kind.{kind}"))
+
+
 def check_faction_cost(t: Table, v: Checker, player: str, card: str) -> None:
     """RR: Costs: an event whose cost kneels its player's faction card ("Action: Kneel your faction card to draw X
     cards.": Secret Schemes, ``Card.faction_cost``) is not played while that card kneels. The cost may have a
