@@ -390,3 +390,16 @@ def test_coordinated_attacks_additional_challenge_is_of_another_type_than_one_wo
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.2"], source="A.12049.1"),
                         "challenge.additional-type")
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.2"], source="A.12049.1"))
+
+
+def test_a_card_put_into_play_by_its_printed_cost() -> None:
+    """play.put-into-play-target (aside53 05): A Time For Wolves "When Revealed: Search your deck for a Direwolf card,
+    reveal it, and add it to your hand. If that card's printed cost is 3 or lower, you may put it into play instead.":
+    Grey Wind (printed cost 5) put into play naming it is flagged, Shaggydog (2) legal. Read on 22 printings ("put a
+    … with printed cost 3 or lower into play": She-Bear, Lionstar, Arianne Martell, The Queen of Thorns, Flea Bottom,
+    …; a bracketed "(Printed cost 6 or lower instead if …)" is the bound: Manning the City Walls)."""
+    from companion.rules.actions import PutIntoPlay
+
+    t = plots("2e", "03046", "01001", {"01145": 1, "03014": 1}, {})
+    flagged_and_refused(t, PutIntoPlay("A", "A.01145.1", source="A.03046.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.03014.1", source="A.03046.1"))

@@ -83,7 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
-              "names_dominance", "faction_cost", "additional_other_type")
+              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -444,6 +444,10 @@ class Card:
     #: "After you win a challenge as the attacking player, choose a different challenge type. You may initiate an
     #: additional challenge of the chosen type this phase." (Coordinated Attack)
     additional_other_type: bool = False
+    #: The highest printed cost of a card its ability puts into play: "put a [stark] character … with printed cost 3
+    #: or lower into play from your hand" (She-Bear), "If that card's printed cost is 3 or lower, you may put it into
+    #: play instead." (A Time For Wolves): 3; a bracketed "(Printed cost 6 or lower instead if …)": 6. -1: not printed.
+    put_cost_max: int = -1
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

@@ -692,6 +692,21 @@ _FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\
 #: type this phase." (``additional_other_type``)
 _OTHER_TYPE = re.compile(r"\bchoose a different challenge type\. you may initiate an additional challenge of the "
                          r"chosen type\b", re.IGNORECASE)
+#: A card put into play by its printed cost (``put_cost_max``).
+_PUT_COST = re.compile(r"\bput (?:an?|1) [^.]*?with printed cost (\d+) or lower into play\b|\bprinted cost is (\d+) or "
+                       r"lower, (?:you may )?put it into play\b", re.IGNORECASE)
+
+
+def put_cost_max(plain: str) -> int:
+    """The highest printed cost of a card the text puts into play, where each "into play" of it is so bounded; the
+    higher value of a bracketed "(Printed cost 6 or lower instead if …)" (Manning the City Walls). -1: not bounded."""
+    text = " ".join(plain.split())
+    found = [int(m.group(1) or m.group(2)) for m in _PUT_COST.finditer(text)]
+    if not found or len(found) != len(re.findall(r"\binto play\b", text, re.IGNORECASE)):
+        return -1
+    return max(found + [int(n) for n in re.findall(r"\(printed cost (\d+) or lower instead\b", text, re.IGNORECASE)])
+
+
 #: A character's STR in a challenge where it is alone on its side (``str_alone``).
 _STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
                               r"the challenge\b", re.IGNORECASE)
@@ -1996,6 +2011,7 @@ class Keywords:
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
+    put_cost_max: int = -1  # "put a … with printed cost 3 or lower into play": 3 (``put_cost_max``)
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2523,7 +2539,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
-        additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))),
+        additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
