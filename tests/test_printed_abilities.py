@@ -1896,3 +1896,51 @@ def test_the_lord_of_the_crossing_changes_str_in_the_first_and_third_challenge()
     c = current_challenge(t)
     assert c is not None and (side_strength(t, c, "A"), side_strength(t, c, "B")) == (1, 2)
     flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+
+
+def test_a_character_that_contributes_its_str_only_alone() -> None:
+    """challenge.str (aside55 24): Jousting Knight "Jousting Knight does not contribute its STR to a challenge unless it
+    is attacking or defending alone.": two attacking together with no defender make 0 STR, and a win written for
+    their player is flagged (no winner: legal); one attacking alone wins with its STR. Read with Grand Melee's "Each
+    character that is attacking or defending alone does not contribute its STR to the challenge." (a revealed plot):
+    the Knight alone then makes 0 (2 printings)."""
+    from companion.rules.values import current_challenge, side_strength
+
+    for a_plot, attackers, total in (("01001", ["A.09016.1", "A.09016.2"], 0), ("01001", ["A.09016.1"], 3),
+                                     ("10051", ["A.09016.1"], 0)):
+        t = plots("2e", a_plot, "01002", {"09016": 2}, {"01150": 1})
+        for card in ("A.09016.1", "A.09016.2", "B.01150.1"):
+            in_play(t, card)
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "power", "B", attackers=attackers))
+        legal(t, DeclareDefenders("B", []))
+        c = current_challenge(t)
+        assert c is not None and side_strength(t, c, "A") == total, (a_plot, attackers)
+        if total:
+            legal(t, ChallengeResult(winner="A"))
+        else:
+            flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+            legal(t, ChallengeResult())
+
+
+def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_kneels() -> None:
+    """event.faction-cost (aside54 20): Secret Schemes "Action: Kneel your faction card to draw X cards.": played while
+    an earlier effect has knelt its player's faction card, flagged; its cost written on its own line right before the
+    event, legal; written right after it (probe20 16), the table writes its costs so: a second copy's event line is
+    not judged, its `kneel_faction` line is (faction.kneel-already). Read on 38 2nd-edition printings ("Kneel your
+    faction card to …", "… and pay X gold to …"), judged for events."""
+    from companion.rules.actions import GainGold, KneelFaction, PlayEvent
+
+    t = plots("2e", "01001", "01002", {"06076": 2}, {}, gold=5)
+    hand(t, "A.06076.1", "A.06076.2")
+    knelt = t.clone()
+    legal(knelt, KneelFaction("A"))
+    legal(knelt, GainGold("A", 1))
+    flagged_and_refused(knelt, PlayEvent("A", "A.06076.1"), "event.faction-cost")
+    before = t.clone()
+    legal(before, KneelFaction("A"))
+    legal(before, PlayEvent("A", "A.06076.1"))
+    legal(t, PlayEvent("A", "A.06076.1"))
+    legal(t, KneelFaction("A"))
+    legal(t, PlayEvent("A", "A.06076.2"))
+    flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")

@@ -353,3 +353,53 @@ def test_a_plot_raises_its_claim_while_its_controller_attacks_with_a_trait() -> 
     legal(without, DeclareDefenders("B", []))
     legal(without, ChallengeResult())
     flagged_and_refused(without, ApplyClaim("B", ["B.01088.1", "B.01094.1"]), "claim.count")
+
+
+def test_a_plots_reaction_power_waits_for_its_trigger() -> None:
+    """ability.reaction-trigger (aside55 29): A Feast for Crows "Reaction: After you win dominance, gain 2 power for
+    your faction.": its power gained naming the revealed plot after its player lost dominance is flagged; after a win,
+    legal (a revealed plot's power is read as a card's in play is: A Clash of Kings, City of Ice, Name Day Tourney react
+    the same way)."""
+    from companion.rules.actions import GainPower
+
+    for a, winner in (("01152", "B"), ("01055", "A")):  # Winterfell Steward (1) or King's Hunting Party (6) vs 2
+        t = plots("2e", "01002", "01001", {a: 1}, {"01150": 1})
+        for card in (f"A.{a}.1", "B.01150.1"):
+            in_play(t, card)
+        next_phase(t, "challenges")
+        next_phase(t, "dominance")
+        legal(t, WinDominance(winner))
+        if winner == "B":
+            flagged_and_refused(t, GainPower("A", 2, source="A.01002.1"), "ability.reaction-trigger")
+        else:
+            legal(t, GainPower("A", 2, source="A.01002.1"))
+
+
+def test_coordinated_attacks_additional_challenge_is_of_another_type_than_one_won() -> None:
+    """challenge.additional-type (aside53 27): Coordinated Attack "Reaction: After you win a challenge as the attacking
+    player, choose a different challenge type. You may initiate an additional challenge of the chosen type this
+    phase.": after a [military] win, a second [military] challenge naming the plot is flagged, a [power] one legal."""
+    t = plots("2e", "12049", "01002", {"01150": 2}, {})
+    for card in ("A.01150.1", "A.01150.2"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult(winner="A"))
+    legal(t, ApplyClaim("B"))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.2"], source="A.12049.1"),
+                        "challenge.additional-type")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01150.2"], source="A.12049.1"))
+
+
+def test_a_card_put_into_play_by_its_printed_cost() -> None:
+    """play.put-into-play-target (aside53 05): A Time For Wolves "When Revealed: Search your deck for a Direwolf card,
+    reveal it, and add it to your hand. If that card's printed cost is 3 or lower, you may put it into play instead.":
+    Grey Wind (printed cost 5) put into play naming it is flagged, Shaggydog (2) legal. Read on 22 printings ("put a
+    … with printed cost 3 or lower into play": She-Bear, Lionstar, Arianne Martell, The Queen of Thorns, Flea Bottom,
+    …; a bracketed "(Printed cost 6 or lower instead if …)" is the bound: Manning the City Walls)."""
+    from companion.rules.actions import PutIntoPlay
+
+    t = plots("2e", "03046", "01001", {"01145": 1, "03014": 1}, {})
+    flagged_and_refused(t, PutIntoPlay("A", "A.01145.1", source="A.03046.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.03014.1", source="A.03046.1"))

@@ -942,3 +942,58 @@ def test_initiative_ranks_each_seat_once(monkeypatch: pytest.MonkeyPatch) -> Non
     t.players["A"].power = 3  # the lower power total wins a tie
     asked.clear()
     assert values.initiative_winner(t) == "B" and sorted(asked) == ["A", "B"]
+
+
+def test_an_ability_that_kills_at_str_0_kills_only_its_chosen_character_there() -> None:
+    """ability.killed-at-zero (aside54 36): King's Landing Assassin "Response: After King's Landing Assassin comes out
+    of Shadows, choose a character with no attachments. Until the end of the phase, that character gets -2 STR and is
+    killed if its STR is 0.": its -2 on Bastard of Robert (STR 1) and his kill are legal; a second kill naming it, of a
+    Knight of the Rainwood (STR 2, no -2), is flagged. With no -STR line recorded from it, the -2 is counted: the Knight
+    (2 - 2 = 0) may be killed, Eddard Stark (3) not. Read on 17 printings ("that character gets -N STR and is killed if
+    its STR is 0": Dracarys!, Drogon, Plaza of Punishment, Ser Barristan Selmy, Aegon's Legacy's -X, …)."""
+    cards = {"A": {"kl_90": 1}, "B": {"core_87": 1, "core_81": 1, EDDARD: 1}}
+    t = make_table(cards, edition="1e", phase="challenges")
+    for card in ("A.kl_90.1", "B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
+        in_play(t, card)
+    unwritten = t.clone()
+    legal(t, Modify("A", "str", -2, card="B.core_87.1", source="A.kl_90.1"))
+    legal(t, Kill("A", "B.core_87.1", source="A.kl_90.1"))
+    flagged_and_refused(t, Kill("A", "B.core_81.1", source="A.kl_90.1"), "ability.killed-at-zero")
+    legal(unwritten.clone(), Kill("A", "B.core_81.1", source="A.kl_90.1"))
+    flagged_and_refused(unwritten, Kill("A", f"B.{EDDARD}.1", source="A.kl_90.1"), "ability.killed-at-zero")
+
+
+def test_a_str_bonus_until_the_end_of_an_earlier_phase_adds_nothing_for_dominance() -> None:
+    """dominance.str-expired (aside54 32): Ser Boros Blount "Response: After Ser Boros Blount comes out of shadows, each
+    of your characters get +1 STR until the end of the phase.": his +1 written in the challenges phase, a dominance
+    modifier naming him is flagged; his +1 written in the dominance phase (he came out at its beginning), legal. Read
+    for every card whose text does not say "dominance" (4,030 of 4,228 printings) whose STR modifiers the log records
+    this round, none in this phase and none lasting."""
+    from tests.tables import next_phase
+
+    for phase in ("challenges", "dominance"):
+        t = make_table({"A": {"kr_59": 1, "core_18": 1}, "B": {"core_81": 1}}, edition="1e", phase="challenges")
+        for card in ("A.kr_59.1", "A.core_18.1", "B.core_81.1"):
+            in_play(t, card)
+        if phase == "dominance":
+            next_phase(t, "dominance")
+        legal(t, Modify("A", "str", 1, card="A.core_18.1", source="A.kr_59.1"))
+        bonus = Modify("A", "dominance", 2, source="A.kr_59.1")
+        if phase == "challenges":
+            next_phase(t, "dominance")
+            flagged_and_refused(t, bonus, "dominance.str-expired")
+        else:
+            legal(t, bonus)
+
+
+def test_a_str_bonus_given_to_a_kind_of_character_goes_to_one() -> None:
+    """ability.target (aside51 36): The Bastard of Godsgrace "Any phase: Kneel The Bastard of Godsgrace to give a House
+    Martell character +2 STR until the end of the phase.": its +2 on a Knight of the Tumblestone (House Stark) is
+    flagged, on a House Dayne Knight (House Martell) legal. "… to give <a kind of> character +N STR" read on 4
+    printings (Priest of the Drowned God "a Holy character"; 2nd edition Last Hearth, Outfitted for War "a
+    participating [stark] / [greyjoy] character")."""
+    t = make_table({"A": {"acoa_64": 1, "pots_11": 1}, "B": {"core_18": 1}}, edition="1e", phase="challenges")
+    for card in ("A.acoa_64.1", "A.pots_11.1", "B.core_18.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Modify("A", "str", 2, card="B.core_18.1", source="A.acoa_64.1"), "ability.target")
+    legal(t, Modify("A", "str", 2, card="A.pots_11.1", source="A.acoa_64.1"))

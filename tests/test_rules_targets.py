@@ -23,7 +23,7 @@ from companion.rules.actions import (
     Stand,
     TakeControl,
 )
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, shadows
 from tests.test_printed_abilities import plots, to_challenges
 
 
@@ -558,3 +558,64 @@ def test_an_ability_on_each_card_of_a_kind_is_read() -> None:
     legal(t, ReturnToHand("A", "B.01088.1", source="A.02079.1"))
     legal(t, ReturnToHand("A", "B.01094.1", source="A.02079.1"))
     flagged_and_refused(t, ReturnToHand("A", "B.01087.1", source="A.02079.1"), "ability.target")
+
+
+def test_an_ability_on_any_number_of_cards_of_a_kind_is_read() -> None:
+    """aside54 27 (ability.target): The Bastard's Letter "Reaction: After an opponent initiates a [military] challenge
+    against you, stand any number of characters you control with a [military] icon.": played from shadows against a
+    military challenge, its stand of the Tumblestone Knight ([military]) is legal, of the Winterfell Steward ([power]
+    only) flagged. "any number of" is read as "each" on 4 printings (it, Young Griff, Seventy-Nine Sentinels, Wedding
+    Feast's kneel); a kind joined to it ("… Direwolf characters and characters with a Direwolf attachment": At Night
+    They Howl; "… 1 character and 1 location": Salt and Iron, Prince of the Narrow Sea) is not read."""
+    from companion.rules.actions import PlayEventFromShadows
+
+    assert targets("Choose and stand any number of Direwolf characters and characters with a Direwolf attachment.") \
+        == ()
+    t = plots("2e", "01001", "01002", {"01055": 1}, {"11102": 1, "01150": 1, "01152": 1}, gold=10)
+    for card in ("A.01055.1", "B.01150.1", "B.01152.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = card.startswith("B")
+    shadows(t, "B.11102.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01055.1"]))
+    legal(t, PlayEventFromShadows("B", "B.11102.1"))
+    flagged_and_refused(t, Stand("B", "B.01152.1", source="B.11102.1"), "ability.target")
+    legal(t, Stand("B", "B.01150.1", source="B.11102.1"))
+
+
+def test_an_ability_that_chooses_the_lowest_printed_cost_or_str() -> None:
+    """ability.target (aside54 21): Bolton Flayer "Forced Interrupt: When the challenges phase ends, choose and kill a
+    character with the lowest printed cost (cannot be saved).": with a Tumblestone Knight (2) in play its kill of Grand
+    Maester Pycelle (3) is flagged, of the Knight legal, whoever controls them. Read on 5 printings ("… with the lowest
+    STR in play": House Florent Knight; "… among characters they control": A Lannister's Honor ×2, the chosen one's
+    controller's; "… among participating characters": Maester Ballabar)."""
+    assert Catalog.open().card("00164").chooses_with == ("lowest_str", "controller", 0)
+    t = plots("2e", "01001", "01002", {"11002": 1, "01150": 1}, {"01085": 1})
+    for card in ("A.11002.1", "A.01150.1", "B.01085.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, Kill("A", "B.01085.1", source="A.11002.1"), "ability.target")
+    legal(t, Kill("A", "A.01150.1", source="A.11002.1"))
+    legal(t, Kill("A", "B.01085.1", source="A.11002.1"))  # the Knight gone, Pycelle (3) ties the Flayer (3)
+
+
+def test_a_card_chosen_by_the_gold_paid_fits_that_x() -> None:
+    """ability.target (aside54 05): Catspaw "Reaction: After Catspaw comes out of shadows, pay X gold to choose another
+    character with printed cost X or lower and return it to its owner's hand.": after 1 gold spent, returning Samwell
+    Tarly (printed cost 2) is flagged; after 2, legal; with no gold written as spent, X is at most the gold in the pool
+    (1: flagged; 2: legal). Read on 5 printings (The Shavepate "Pay X gold to put a character with printed cost X or
+    lower into play …"; Valyrian Steel ×2 and Armed to the Teeth "… an attachment with printed cost X …": X exactly)."""
+    from companion.rules.actions import BringOut, ReturnToHand, SpendGold
+
+    for gold, spent, fits in ((5, 1, False), (5, 2, True), (3, 0, False), (4, 0, True)):
+        t = plots("2e", "01001", "01002", {"11049": 1}, {"01127": 1}, gold=gold)
+        in_play(t, "B.01127.1")
+        shadows(t, "A.11049.1")
+        legal(t, BringOut("A", "A.11049.1"))
+        if spent:
+            legal(t, SpendGold("A", spent))
+        back = ReturnToHand("A", "B.01127.1", source="A.11049.1")
+        if fits:
+            legal(t, back)
+        else:
+            flagged_and_refused(t, back, "ability.target")

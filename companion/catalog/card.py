@@ -81,7 +81,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power")
+              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
+              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -427,6 +428,28 @@ class Card:
     renown_more_plots: str | None = None
     #: 1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power …": 2.
     most_standing_power: int = 0
+    #: "Until the end of the phase, that character gets -2 STR and is killed if its STR is 0." (King's Landing
+    #: Assassin, Dracarys!): 2, the STR the chosen character loses; -1 for "-X STR" (Aegon's Legacy). 0: not printed.
+    kills_at_zero: int = 0
+    #: A character's STR in a challenge and being alone on its side: "Jousting Knight does not contribute its STR to a
+    #: challenge unless it is attacking or defending alone.": "only"; a plot's "Each character that is attacking or
+    #: defending alone does not contribute its STR to the challenge." (Grand Melee): "never".
+    str_alone: str | None = None
+    #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
+    #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
+    #: Steel): ("put_into_play", False), X exactly.
+    x_cost: tuple[str, bool] | None = None
+    #: Its text names dominance (a total it adds to, a trigger, a phase): a dominance modifier may be its own.
+    names_dominance: bool = False
+    #: Its cost kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes).
+    faction_cost: bool = False
+    #: "After you win a challenge as the attacking player, choose a different challenge type. You may initiate an
+    #: additional challenge of the chosen type this phase." (Coordinated Attack)
+    additional_other_type: bool = False
+    #: The highest printed cost of a card its ability puts into play: "put a [stark] character … with printed cost 3
+    #: or lower into play from your hand" (She-Bear), "If that card's printed cost is 3 or lower, you may put it into
+    #: play instead." (A Time For Wolves): 3; a bracketed "(Printed cost 6 or lower instead if …)": 6. -1: not printed.
+    put_cost_max: int = -1
     #: A plot's forced "After the challenges phase begins, each player returns all gold in his or her gold pool to the
     #: treasury." (Supporting the Faith): "challenges".
     gold_returned_in: str | None = None

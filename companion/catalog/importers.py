@@ -685,6 +685,78 @@ def renown_more_plots(plain: str, name: str | None) -> str | None:
 #: claims 2 power for his or her House.": 2 (``most_standing_power``).
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
+#: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
+#: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
+#: the text kills no other way (``kills_at_zero``).
+_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters) gets? -(\d+|X) STR and (?:is|are) killed "
+                             r"if (?:its |their )?STR is 0\b", re.IGNORECASE)
+
+
+def kills_at_zero(plain: str) -> int:
+    """The STR the chosen character loses before it is killed at 0 (``_KILLED_AT_ZERO``; -1: X), 0 where not printed
+    or where the text kills another way too."""
+    text = " ".join(plain.split())
+    m = _KILLED_AT_ZERO.search(text)
+    if m is None or len(re.findall(r"\bkill", text, re.IGNORECASE)) != 1:
+        return 0
+    return -1 if m.group(1).upper() == "X" else int(m.group(1))
+
+
+#: A card chosen by the gold paid (``x_cost``): "pay X gold to choose another character with printed cost X or lower and
+#: return it to its owner's hand" (Catspaw), "Pay X gold to put a character with printed cost X or lower into play
+#: from your discard pile" (The Shavepate), "pay X gold to put an attachment with printed cost X into play" (Valyrian
+#: Steel, Armed to the Teeth).
+_PAYS_X = re.compile(r"\bpay X gold to (?:choose (?:another |an? )(?:character|card) with printed cost X or lower and "
+                     r"(return) it\b|(put) an? (?:character|attachment|card) with printed cost X( or lower)? into "
+                     r"play\b)", re.IGNORECASE)
+
+
+def x_cost(plain: str) -> tuple[str, bool] | None:
+    """The action whose card's printed cost is the X paid, and whether lower fits too (``_PAYS_X``)."""
+    m = _PAYS_X.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ("return_to_hand", True) if m.group(1) else ("put_into_play", bool(m.group(3)))
+
+
+#: A cost that kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes),
+#: "Kneel your faction card and pay X gold to …" (``faction_cost``).
+_FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\b", re.IGNORECASE)
+#: Coordinated Attack: "… choose a different challenge type. You may initiate an additional challenge of the chosen
+#: type this phase." (``additional_other_type``)
+_OTHER_TYPE = re.compile(r"\bchoose a different challenge type\. you may initiate an additional challenge of the "
+                         r"chosen type\b", re.IGNORECASE)
+#: A card put into play by its printed cost (``put_cost_max``).
+_PUT_COST = re.compile(r"\bput (?:an?|1) [^.]*?with printed cost (\d+) or lower into play\b|\bprinted cost is (\d+) or "
+                       r"lower, (?:you may )?put it into play\b", re.IGNORECASE)
+
+
+def put_cost_max(plain: str) -> int:
+    """The highest printed cost of a card the text puts into play, where each "into play" of it is so bounded; the
+    higher value of a bracketed "(Printed cost 6 or lower instead if …)" (Manning the City Walls). -1: not bounded."""
+    text = " ".join(plain.split())
+    found = [int(m.group(1) or m.group(2)) for m in _PUT_COST.finditer(text)]
+    if not found or len(found) != len(re.findall(r"\binto play\b", text, re.IGNORECASE)):
+        return -1
+    return max(found + [int(n) for n in re.findall(r"\(printed cost (\d+) or lower instead\b", text, re.IGNORECASE)])
+
+
+#: A character's STR in a challenge where it is alone on its side (``str_alone``).
+_STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending alone does not contribute its STR to "
+                              r"the challenge\b", re.IGNORECASE)
+
+
+def str_alone(plain: str, name: str | None) -> str | None:
+    """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
+    (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
+    the challenge." (Grand Melee); else None."""
+    text = " ".join(plain.split())
+    if name and re.search(rf"\b{re.escape(name)} does not contribute its STR to a challenge unless it is attacking or "
+                          r"defending alone\b", text, re.IGNORECASE):
+        return "only"
+    return "never" if _STR_ALONE_NEVER.search(text) else None
+
+
 #: Stannis Baratheon: "Each player cannot stand more than 2 characters during the standing phase."
 _STANDING_LIMIT = re.compile(r"each player cannot stand more than (\d+) characters during the standing phase",
                              re.IGNORECASE)
@@ -1195,7 +1267,10 @@ _TARGET_DESC = (r"(?P<another>another )?"
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
 #: in the target's icon part as "icons<N" (fewer than N icons).
 _ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
-_TARGET_COUNT = r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?=another ))"
+#: "any number of" (The Bastard's Letter "stand any number of characters you control with a [military] icon"): as many
+#: as fit, like "each".
+_TARGET_COUNT = (r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) |(?P<n>\d+) |(?P<any>any number of )"
+                 r"|(?=another ))")
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
@@ -1221,8 +1296,8 @@ _TARGET_FORMS = (
     # "Return each character with printed cost 3 or lower to its owner's hand." (The First Snow of Winter), "Kill each
     # character." (Valar Morghulis), "stand each character you control". (Not an effect put off to the challenge's
     # end: "If you win the challenge, kill each attacking character.")
-    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?P<each>each) " + _TARGET_DESC,
-               re.IGNORECASE),
+    re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?:(?P<each>each)|(?P<any>any "
+               r"number of)) " + _TARGET_DESC, re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1236,12 +1311,18 @@ _TARGET_FORMS = (
                r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
                r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
                re.IGNORECASE),
+    # A STR modifier given to a kind of character: "Kneel Last Hearth to give a participating [stark] character +2 STR
+    # until the end of the challenge."; 1st edition "… to give a House Martell character +2 STR …" (The Bastard of
+    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God).
+    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-]\\d|")
+               + r" [+-]\d+ STR\b", re.IGNORECASE),
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
-                 "take": "take_control", "save": "save", "gains": "gain_power"}
+                 "take": "take_control", "save": "save", "gains": "gain_power",
+                 "give": "modify"}
 #: "that character gets +2 STR (+4 STR instead if that character has the Kingsguard trait)" (1st edition Ser Osmund
 #: Kettleblack): the higher value in brackets is the same modifier's.
 _STR_INSTEAD = re.compile(r"\([+-]\d+ STR instead[^)]*\)", re.IGNORECASE)
@@ -1251,6 +1332,12 @@ _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]
 #: who then chooses (Condemned by the Realm) is no card chosen.
 _TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
                          re.IGNORECASE)
+
+
+#: A kind of card joined to the one read ("Choose and stand any number of Direwolf characters and characters with a
+#: Direwolf attachment.": At Night They Howl): the choice is wider than the words read.
+_TARGET_UNION = re.compile(r",? (?:and|or) (?:an? |each |any )?(?:[\w\[\]'-]+ )?(?:characters?|attachments?|locations?"
+                           r"|cards?)\b", re.IGNORECASE)
 
 
 #: Power or gold discarded as a cost ("Kneel Pyromancers and discard 1 power from your faction card to choose …"): no
@@ -1307,7 +1394,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
             else "opponent" if whose else "",
-            EACH if g.get("each") else
+            EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
             _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
@@ -1357,6 +1444,8 @@ def targets(plain: str, name: str | None = None
     spans: list[tuple[int, int]] = []
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
+            if _TARGET_UNION.match(text, m.end()):
+                return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
             found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
@@ -1427,10 +1516,15 @@ _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?
 #: An ability that chooses a character by a printed or current value: "Choose a character with a Military icon."
 #: (1st edition Distraction), "choose and kneel a character with STR 3 or lower" (Saving the Kingdom), "choose a
 #: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
+#: "… with the lowest printed cost" (Bolton Flayer: among every character in play), "… with the lowest STR in play"
+#: (House Florent Knight), "… among characters they control" (A Lannister's Honor: the chosen one's controller's),
+#: "… among participating characters" (Maester Ballabar).
 _CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
                            r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
                            r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
-                           r"|(without attachments)\b)", re.IGNORECASE)
+                           r"|(without attachments)\b"
+                           r"|with the lowest (printed cost|STR)(?: (in play|among characters they control"
+                           r"|among participating characters))?(?= \(|[.,]))", re.IGNORECASE)
 #: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
 _CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
@@ -1504,8 +1598,9 @@ _CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total S
 
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
     """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
-    "printed_str" | "str", "", the highest value), ("attachments", "", 0). None: no such choice, or more than one
-    choice of a character in the text."""
+    "printed_str" | "str", "", the highest value), ("attachments", "", 0), ("lowest_cost" | "lowest_str", among whose:
+    "" every character in play, "controller" the chosen one's controller's, "participating", 0). None: no such
+    choice, or more than one choice of a character in the text."""
     if len(_CHOOSES_CHARACTER.findall(plain)) != 1 or (m := _CHOOSES_WITH.search(plain)) is None \
             or _CHOICE_WIDENED.search(plain) or _COST_CHOSEN.search(plain):
         return None
@@ -1516,6 +1611,10 @@ def chooses_with(plain: str) -> tuple[str, str, int] | None:
                 int(m.group(4)))
     if m.group(5):
         return ("str", "", int(m.group(5)))
+    if m.group(7):
+        scope = (m.group(8) or "").lower()
+        return ("lowest_" + ("cost" if m.group(7).lower() == "printed cost" else "str"),
+                "controller" if "they control" in scope else "participating" if "participating" in scope else "", 0)
     return ("attachments", "", 0)
 
 
@@ -1940,6 +2039,13 @@ class Keywords:
     draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
+    kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
+    str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
+    x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
+    names_dominance: bool = False  # its text says "dominance"
+    faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
+    additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
+    put_cost_max: int = -1  # "put a … with printed cost 3 or lower into play": 3 (``put_cost_max``)
     gold_returned_in: str | None = None  # "After the challenges phase begins, each player returns all gold …"
     comes_out_by: str | None = None  # its own "Challenges: Bring <its name> out of Shadows …": "challenges"; "any"
     shadow_unpriced: bool = False  # 1st edition: no number after its "s": it comes out by its own ability only
@@ -2463,6 +2569,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
+        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
+        names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
+        faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
+        additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,
         gold_returned_in=m.group(1).lower() if (m := _GOLD_RETURNED.search(plain)) else None,
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,

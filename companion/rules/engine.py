@@ -17,11 +17,13 @@ from companion.rules.actions.common import (
     check_abilities_forbidden,
     check_ability_limit,
     check_ability_phase,
+    check_additional_type,
     check_cost_target,
     check_plot_condition,
     check_restricted,
     check_silenced_source,
     check_target,
+    check_x_cost,
     count_ability_use,
     leave_to,
     note_target,
@@ -140,6 +142,8 @@ def check(table: Table, action: Action) -> Verdict:
     check_silenced_source(table, v, used)
     check_abilities_forbidden(table, v, action, used)
     check_target(table, v, action)
+    check_x_cost(table, v, action)
+    check_additional_type(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_plot_condition(table, v, action)

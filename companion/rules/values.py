@@ -932,7 +932,11 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     recorded modifiers (RR: Strength; FAQ (2.10))."""
     cards = c.attackers if seat == c.attacker else c.defenders
     own = [card for card in cards if card in t.in_play and t.in_play[card].controller == seat]
-    total = sum(strength(t, card) for card in own)
+    # "Jousting Knight does not contribute its STR to a challenge unless it is attacking or defending alone."; "Each
+    # character that is attacking or defending alone does not contribute its STR …" (Grand Melee revealed)
+    alone = "never" if len(own) == 1 and revealed_plots_that(t, "str_alone") else "only" if len(own) > 1 else ""
+    total = sum(strength(t, card) for card in own if alone != "never" and (
+        alone != "only" or (facts := printed(t, card)) is None or facts.str_alone != "only"))
     # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
     # character." (a modifier recorded naming it stands for it)
     counted = recorded_sources(t, "str", seat)

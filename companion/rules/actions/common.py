@@ -451,6 +451,40 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
 
 
+def str_given_key(t: Table, source: str) -> str:
+    """The round count of the STR modifiers the log records from ``source``'s effects in this phase."""
+    return f"str-given:{source}@{t.phase.value}"
+
+
+def str_expired(t: Table, source: str) -> bool:
+    """The log records STR modifiers from ``source``'s effects this round in earlier phases only, and none lasts now
+    (RR: Modifiers, lasting effects "until the end of the phase")."""
+    p = t.players[t.where[source][0]]
+    earlier = any(counted_this_round(t.round, p, f"str-given:{source}@{phase.value}") for phase in Phase
+                  if phase is not t.phase)
+    return earlier and not counted_this_round(t.round, p, str_given_key(t, source)) \
+        and not any(m.source == source and m.stat == "str" for m in t.modifiers)
+
+
+def check_killed_at_zero(t: Table, v: Checker, card: str, source: str) -> None:
+    """RR: Golden Rule: "… that character gets -2 STR and is killed if its STR is 0." (``Card.kills_at_zero``: King's
+    Landing Assassin, Dracarys!): a kill naming such a card as ``source`` is of a character whose STR is 0. Where the
+    log records that card's STR modifiers this phase, the character is one of them at STR 0; where it records none,
+    the loss it prints is counted for it (X unknown: not judged)."""
+    loses = t.card(source).kills_at_zero if source in t.where else 0
+    if not loses or card not in t.in_play:
+        return
+    left = strength(t, card)
+    if counted_this_round(t.round, t.players[t.where[source][0]], str_given_key(t, source)) > 0:
+        if left <= 0 and any(m.source == source and m.stat == "str" and m.card == card for m in t.modifiers):
+            return  # the chosen character, at 0
+    elif loses < 0 or left - loses <= 0:
+        return
+    else:
+        left -= loses
+    v.violate("ability.killed-at-zero", (card, source), card=t.ref(card), source=t.ref(source), str=left)
+
+
 def check_immune(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Immune: "A card that is immune to a specified set of effects cannot be chosen as a target of, and cannot be
     affected by, such effects." A card in play whose printed immunity counts (``Card.immune_to``; a blank text box
@@ -517,11 +551,36 @@ def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Para
     elif kind == "attachments":
         fits = not any(ip.attached_to == card for ip in t.in_play.values())
         which = msg("target.without-attachments")
+    elif kind.startswith("lowest_"):
+        lowest = lowest_chosen(t, card, source, kind, word)
+        if lowest is None:
+            return None
+        fits, which = lowest[0], msg(f"target.{kind.replace('_', '-')}", n=lowest[1])
     else:
         value = strength(t, card) if kind == "str" else (c.strength if kind == "printed_str" else c.cost)
         fits = not isinstance(value, int) or value <= n  # a printed "-" or X is not judged
         which = msg(f"target.{kind.replace('_', '-')}-or-lower", n=n)
     return None if fits else ("ability.target.chooses", {"which": which})
+
+
+def lowest_chosen(t: Table, card: str, source: str, kind: str, among: str) -> tuple[bool, int] | None:
+    """Whether the character has "the lowest printed cost" ("the lowest STR") among the characters the ability of
+    ``source`` may choose from (``among``: "" every character in play, "controller" its controller's, "participating"
+    the round's last challenge's), and that lowest value; None where the log cannot tell (no challenge recorded with its
+    participants). A character immune to the ability is not among them."""
+    if among == "participating":
+        last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
+        if last is None or t.phase is not Phase.CHALLENGES or not last.attackers:
+            return None
+        pool = [*last.attackers, *last.defenders]
+    else:
+        pool = [x for x, ip in t.in_play.items() if ip.duplicate_of is None and t.card(x).type == "character"
+                and (among != "controller" or ip.controller == t.in_play[card].controller)]
+    values = {x: strength(t, x) if kind == "lowest_str" else t.printed_cost(t.card(x))
+              for x in pool if x in t.in_play and (x == card or not immune_from(t, x, source))}
+    if card not in values:
+        return None
+    return values[card] <= min(values.values()), min(values.values())
 
 
 def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = False
@@ -680,6 +739,28 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
             and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg("ability.target.count", n=wanted[0][9]))
+
+
+def check_x_cost(t: Table, v: Checker, action: Action) -> None:
+    """RR: Targeting: a card an ability chooses by the gold paid for it (``Card.x_cost``: Catspaw "pay X gold to
+    choose another character with printed cost X or lower and return it …"; Valyrian Steel "… an attachment with
+    printed cost X …") fits X: the `spend_gold` of its player on the line right before, or, with none written, no
+    more than the gold in that player's pool."""
+    card, source = getattr(action, "card", None), getattr(action, "source", None)
+    player = getattr(action, "player", None)
+    if not isinstance(card, str) or not isinstance(source, str) or not isinstance(player, str) \
+            or source not in t.where or card not in t.where or card == source:
+        return
+    x = t.card(source).x_cost
+    if x is None or action.type != x[0]:
+        return
+    spent = t.gold_spent
+    known = spent is not None and spent[0] == player and spent[2] == t.version - 1
+    most = spent[1] if spent is not None and known else t.players[player].gold
+    cost = t.printed_cost(t.card(card))
+    if cost > most or (known and not x[1] and cost != most):
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.x-cost", most=most, cost=cost))
 
 
 def note_target(t: Table, action: Action) -> None:
@@ -980,6 +1061,48 @@ def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[st
 def event_moment(t: Table, card: str) -> tuple[str, int, str, int]:
     """An event's play as ``Player.events_played`` keeps it: its title, the round, the phase, the challenges so far."""
     return (t.card(card).title_key, t.round, t.phase.value, len(t.challenges))
+
+
+def check_additional_type(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule: an additional challenge naming as ``source`` a card that gives one of "a different challenge
+    type" than a challenge won (Coordinated Attack "After you win a challenge as the attacking player, choose a
+    different challenge type. You may initiate an additional challenge of the chosen type this phase.") is of a type
+    other than one its player has won as the attacker this round; which win chose it is not asked."""
+    source, kind = getattr(action, "source", None), getattr(action, "kind", None)
+    player = getattr(action, "player", None)
+    if action.type != "initiate_challenge" or not isinstance(source, str) or source not in t.where \
+            or not isinstance(player, str) or not t.card(source).additional_other_type:
+        return
+    if not any(c.kind != kind for c in t.challenges if c.round == t.round and c.attacker == player == c.winner):
+        v.violate("challenge.additional-type", (source,), source=t.ref(source), player=t.players[player].name,
+                  kind=msg(f"challenge.kind.{kind}"))
+
+
+def check_faction_cost(t: Table, v: Checker, player: str, card: str) -> None:
+    """RR: Costs: an event whose cost kneels its player's faction card ("Action: Kneel your faction card to draw X
+    cards.": Secret Schemes, ``Card.faction_cost``) is not played while that card kneels. The cost may have a
+    `kneel_faction` line of its own: right before the event's (the card knelt just now is that cost), or right after
+    it, where this player's table has written such a cost after its event before (that line is then judged:
+    ``faction.kneel-already``)."""
+    p = t.players[player]
+    if not t.card(card).faction_cost or not p.faction_kneeling \
+            or p.round_counts.get("faction-knelt-at") == (t.round, t.version - 1) \
+            or "faction-cost-after" in p.round_counts:
+        return
+    v.violate("event.faction-cost", (card,), card=t.ref(card), player=p.name)
+
+
+def note_faction_cost(t: Table, player: str, card: str | None) -> None:
+    """The line's event (``card``) has a faction card cost, or the line kneels the player's faction card (None): the
+    moments ``check_faction_cost`` reads."""
+    p = t.players[player]
+    if card is not None:
+        if t.card(card).faction_cost:
+            p.round_counts["faction-cost-event-at"] = (t.round, t.version)
+        return
+    if p.round_counts.get("faction-cost-event-at") == (t.round, t.version - 1):
+        p.round_counts["faction-cost-after"] = (t.round, 1)
+    p.round_counts["faction-knelt-at"] = (t.round, t.version)
 
 
 def check_no_further_cards(t: Table, v: Checker, player: str, card: str) -> None:

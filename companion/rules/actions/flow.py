@@ -15,6 +15,7 @@ from companion.rules.actions.common import (
     continues_trigger,
     end_challenge,
     leave_to,
+    note_faction_cost,
     place_name,
     reaction_words,
     source_out_of_play,
@@ -719,8 +720,9 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         own = action.type in ("kneel", "stand") and zone is Zone.PLAY and isinstance(card, str) \
             and intimidated_challenge(t, card, source) is None
         # its power gained by its reaction ("Reaction: After you win an unopposed challenge in which Theon Greyjoy is
-        # participating, he gains 1 power."): renown has its own line
-        own = own or (action.type == "gain_power" and zone is Zone.PLAY)
+        # participating, he gains 1 power."): renown has its own line; a revealed plot's ("Reaction: After you win
+        # dominance, gain 2 power for your faction.": A Feast for Crows)
+        own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED))
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
@@ -919,6 +921,8 @@ class _SetFactionKneeling(Action):
 
     def apply(self, t: Table) -> None:
         t.players[self.player].faction_kneeling = self.kneeling
+        if self.kneeling:
+            note_faction_cost(t, self.player, None)
 
 
 @action("kneel_faction", records=Recorder.EFFECT)

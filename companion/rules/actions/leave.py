@@ -9,6 +9,7 @@ from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone,
 from companion.rules.actions.common import (
     check_immune,
     check_killable,
+    check_killed_at_zero,
     killed,
     leave_to,
     note_leaving_play,
@@ -60,6 +61,8 @@ class Kill(Action):
             v.violate("kill.not-character", (self.card,), card=t.ref(self.card), type=type_name(c.type),
                       zone=place_name(t, self.card))
         check_killable(t, v, self.card)
+        if source is not None:
+            check_killed_at_zero(t, v, self.card, source)
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:

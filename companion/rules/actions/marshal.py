@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_cost_raised,
     check_cost_reduced,
     check_entering_count,
+    check_faction_cost,
     check_house_only,
     check_limited,
     check_no_further_cards,
@@ -29,6 +30,7 @@ from companion.rules.actions.common import (
     duplicate_target,
     enter_play,
     event_moment,
+    note_faction_cost,
     require_in_hand,
     take_from_hand,
 )
@@ -220,6 +222,7 @@ class PlayEvent(Action):
         check_all_immune(t, v, self.player, self.card)
         check_play_max(t, v, self.player, self.card)
         check_house_only(t, v, self.player, self.card)
+        check_faction_cost(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
             v.violate(restriction, (self.card,), card=t.ref(self.card))
@@ -240,6 +243,7 @@ class PlayEvent(Action):
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
+        note_faction_cost(t, self.player, self.card)
         under_way = current_challenge(t)
         if raising and under_way is not None:
             under_way.claim_events.append(self.card)

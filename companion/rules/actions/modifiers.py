@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from companion.declare import number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
-from companion.rules.actions.common import check_immune
+from companion.rules.actions.common import check_immune, str_expired, str_given_key
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, Modifier, Phase, Zone, count_this_round
@@ -84,6 +84,11 @@ class Modify(Action):
             check_immune(t, v, self.card, self.source)
         if self.card is not None and (self.stat not in CARD_STATS or t.zone_of(self.card) is not Zone.PLAY):
             v.violate("modify.card", (self.card,), card=t.ref(self.card), stat=self.stat)
+        elif self.stat == "dominance" and self.source is not None and self.source in t.where \
+                and not t.card(self.source).names_dominance and str_expired(t, self.source):
+            # 1st edition Ser Boros Blount: "… each of your characters get +1 STR until the end of the phase."
+            # written in the challenges phase, counted again for dominance
+            v.violate("dominance.str-expired", (self.source,), source=t.ref(self.source))
         elif self.stat == "str" and self.card is not None:
             # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)
             for plot in revealed_plots_that(t, "str_fixed"):
@@ -93,4 +98,7 @@ class Modify(Action):
         if self.stat == "str" and self.amount > 0 and self.card in t.in_play:
             # "After Randyll Tarly's STR is increased by a card effect" (``own_trigger_due``)
             count_this_round(t.round, t.players[t.controller(self.card)], f"str-raised:{self.card}")
+        if self.stat == "str" and self.card is not None and self.source is not None and self.source in t.where:
+            # the table writes this card's STR effects this phase (``check_killed_at_zero``)
+            count_this_round(t.round, t.players[t.where[self.source][0]], str_given_key(t, self.source))
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))

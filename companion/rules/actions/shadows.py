@@ -265,6 +265,10 @@ class PutIntoPlay(Action):
             # Hear Me Roar!: "Put a [lannister] character into play from your hand." (aside29 14)
             v.violate("play.put-into-play-target", (self.card, giver), card=t.ref(self.card), source=t.ref(giver),
                       only=only_words(wants))
+        elif giver is not None and 0 <= (most := t.card(giver).put_cost_max) < t.printed_cost(c):
+            # A Time For Wolves: "If that card's printed cost is 3 or lower, you may put it into play instead."
+            v.violate("play.put-into-play-target", (self.card, giver), card=t.ref(self.card), source=t.ref(giver),
+                      only=msg("target.put-cost", n=most))
         owner = t.instance(self.card).owner
         if controller != owner:
             v.note("enters-under-control", (self.card,), card=t.ref(self.card), player=controller, owner=owner)
