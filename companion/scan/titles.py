@@ -1353,8 +1353,11 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
             ways = [(card, 1 - share, 1.0), (cv2.rotate(card, cv2.ROTATE_180), 0.0, share)]
             alone = False
             if share > BLOCK_ALONE:
-                # Beyond the part found lies table or the card's own part lost in it, unless another card lies there.
-                alone = all(cv2.intersectConvexConvex(corners, other.astype(np.float32))[0]
+                # Beyond the part found lies table or the card's own part lost in it, unless another card lies there
+                # (a card the part itself overlaps at its other end says nothing of what lies beyond it).
+                beyond = np.array([corners[0], corners[1], corners[1] + (corners[2] - corners[1]) * (1 - share),
+                                   corners[0] + (corners[3] - corners[0]) * (1 - share)], np.float32)
+                alone = all(cv2.intersectConvexConvex(beyond, other.astype(np.float32))[0]
                             < 0.02 * cv2.contourArea(corners) for m, other in enumerate(quads) if m != n)
                 ways = ways[:1] if upright(card) else ways[1:]
             for turned, top, bottom in ways:
