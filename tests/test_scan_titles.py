@@ -914,6 +914,20 @@ def test_a_card_cut_short_that_overlaps_another_at_its_far_end_is_read_past_its_
 
 
 @needs_ocr
+def test_a_thin_title_broken_into_its_stems_at_the_first_threshold_is_isolated_whole(tmp_path: Path,
+                                                                                     indie_photo: Any) -> None:
+    """A location's title in thin print: at the first threshold its letters break into their upright stems, and the
+    row ends at the first wide gap between stems ("WESTWATCH-B"). A lower threshold finds the whole title (the
+    independent renderer's tuning seed 72)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(18, 72, tmp_path)
+    assert "Westwatch-by-the-Bridge" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert "Westwatch-by-the-Bridge" in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
 def test_two_cards_side_by_side_found_as_one_outline_that_reads_nothing_are_read_as_two(tmp_path: Path,
                                                                                        indie_photo: Any) -> None:
     """A character and an attachment side by side on dark wood, found as one outline of 88:126 (no card inside it

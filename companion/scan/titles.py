@@ -954,6 +954,9 @@ FEW_LETTERS = 5
 #: See _isolate: a row whose letters' median height is under this share of a capital's is looked at again with a
 #: lower threshold (small capitals are about 0.8 of a capital).
 FAINT_CORES = 0.65
+#: See _isolate: a row whose letters' median width is under this share of a capital's height is letters broken into
+#: their stems (a letter of a title is about two thirds of a capital wide), looked at again with a lower threshold.
+STEMS = 0.35
 
 
 def isolate_line(region: np.ndarray, cap: float, light: bool = True) -> np.ndarray | None:
@@ -1015,9 +1018,13 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
             heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
+            widths = [c[3] for c in best if c[4] >= 0.45 * READ_CAP]
             # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
-            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters.
-            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP):
+            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters,
+            # and for one of letters broken into their upright stems (thin print: the row ends at the first gap
+            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE).
+            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
+                                     and np.median(widths) >= STEMS * READ_CAP):
                 break
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
