@@ -1198,7 +1198,16 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
+    # A card found far smaller than the largest is a piece of one (a text box, card-shaped too): what its regions hold
+    # is rules text or a trait ("King's Landing"), never a title, unless it reads like one.
+    largest = max((cv2.contourArea(q.astype(np.float32)) for q in quads), default=0.0)
+    out = [r for r in out if _title_like(r) or cv2.contourArea(np.array(r.corners, np.float32)) >= PIECE_AREA * largest]
     return _two_titles_apart(out, len(quads))
+
+
+#: See read_titles: a card found smaller than this share of the largest found in the photo is a piece of a card (cards
+#: are of one size; a tilted camera shows one about two thirds the size of another at most).
+PIECE_AREA = 0.5
 
 
 #: See _two_titles_apart: two reads this unlike are two titles.
