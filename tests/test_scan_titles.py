@@ -900,6 +900,50 @@ def test_an_event_cut_short_by_its_title_plate_lost_in_the_table_is_read_past_it
 
 
 @needs_ocr
+def test_a_card_cut_short_that_overlaps_another_at_its_far_end_is_read_past_its_outline(tmp_path: Path,
+                                                                                     indie_photo: Any) -> None:
+    """An event in a dark sleeve on dark cloth, its lower edge lying over another card: the outline found stops short
+    of its title plate. What lies beyond the part found is table (the other card lies at the part's other end), so
+    the card is drawn out and its event title read past the outline (the independent renderer's tuning seed 72)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(12, 72, tmp_path)
+    assert "We Do Not Sow" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert "We Do Not Sow" in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
+def test_a_thin_title_broken_into_its_stems_at_the_first_threshold_is_isolated_whole(tmp_path: Path,
+                                                                                     indie_photo: Any) -> None:
+    """A location's title in thin print: at the first threshold its letters break into their upright stems, and the
+    row ends at the first wide gap between stems ("WESTWATCH-B"). A lower threshold finds the whole title (the
+    independent renderer's tuning seed 72)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(18, 72, tmp_path)
+    assert "Westwatch-by-the-Bridge" in shot["names"]
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert "Westwatch-by-the-Bridge" in _answers(read_titles(image), shot["names"])
+
+
+@needs_ocr
+def test_a_trait_read_in_a_piece_of_a_card_found_alone_names_no_title_without_a_deck(tmp_path: Path,
+                                                                                      indie_photo: Any) -> None:
+    """A location half under another card, its sleeve's outline broken: only its text box is found, a card-shaped
+    piece far smaller than the card found whole beside it. Its location region holds the trait line ("King's
+    Landing"), also a location's title: read from a piece and not shaped like a title, it is no answer, deck or not
+    (the independent renderer's tuning seed 72)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(19, 72, tmp_path)
+    assert sorted(shot["names"]) == ["Street of the Sisters", "The Prince's Pass"]
+    reads = read_titles(load_colour((tmp_path / shot["file"]).read_bytes()))
+    assert _answers(reads, []) == ["The Prince's Pass"]
+    assert _answers(reads, shot["names"]) == ["The Prince's Pass"]
+
+
+@needs_ocr
 def test_two_cards_side_by_side_found_as_one_outline_that_reads_nothing_are_read_as_two(tmp_path: Path,
                                                                                        indie_photo: Any) -> None:
     """A character and an attachment side by side on dark wood, found as one outline of 88:126 (no card inside it

@@ -954,6 +954,9 @@ FEW_LETTERS = 5
 #: See _isolate: a row whose letters' median height is under this share of a capital's is looked at again with a
 #: lower threshold (small capitals are about 0.8 of a capital).
 FAINT_CORES = 0.65
+#: See _isolate: a row whose letters' median width is under this share of a capital's height is letters broken into
+#: their stems (a letter of a title is about two thirds of a capital wide), looked at again with a lower threshold.
+STEMS = 0.35
 
 
 def isolate_line(region: np.ndarray, cap: float, light: bool = True) -> np.ndarray | None:
@@ -1015,9 +1018,13 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
             heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
+            widths = [c[3] for c in best if c[4] >= 0.45 * READ_CAP]
             # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
-            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters.
-            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP):
+            # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters,
+            # and for one of letters broken into their upright stems (thin print: the row ends at the first gap
+            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE).
+            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
+                                     and np.median(widths) >= STEMS * READ_CAP):
                 break
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
@@ -1191,7 +1198,16 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         out += _read_blocks(gray, quads, doubtful)
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
+    # A card found far smaller than the largest is a piece of one (a text box, card-shaped too): what its regions hold
+    # is rules text or a trait ("King's Landing"), never a title, unless it reads like one.
+    largest = max((cv2.contourArea(q.astype(np.float32)) for q in quads), default=0.0)
+    out = [r for r in out if _title_like(r) or cv2.contourArea(np.array(r.corners, np.float32)) >= PIECE_AREA * largest]
     return _two_titles_apart(out, len(quads))
+
+
+#: See read_titles: a card found smaller than this share of the largest found in the photo is a piece of a card (cards
+#: are of one size; a tilted camera shows one about two thirds the size of another at most).
+PIECE_AREA = 0.5
 
 
 #: See _two_titles_apart: two reads this unlike are two titles.
@@ -1353,8 +1369,11 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
             ways = [(card, 1 - share, 1.0), (cv2.rotate(card, cv2.ROTATE_180), 0.0, share)]
             alone = False
             if share > BLOCK_ALONE:
-                # Beyond the part found lies table or the card's own part lost in it, unless another card lies there.
-                alone = all(cv2.intersectConvexConvex(corners, other.astype(np.float32))[0]
+                # Beyond the part found lies table or the card's own part lost in it, unless another card lies there
+                # (a card the part itself overlaps at its other end says nothing of what lies beyond it).
+                beyond = np.array([corners[0], corners[1], corners[1] + (corners[2] - corners[1]) * (1 - share),
+                                   corners[0] + (corners[3] - corners[0]) * (1 - share)], np.float32)
+                alone = all(cv2.intersectConvexConvex(beyond, other.astype(np.float32))[0]
                             < 0.02 * cv2.contourArea(corners) for m, other in enumerate(quads) if m != n)
                 ways = ways[:1] if upright(card) else ways[1:]
             for turned, top, bottom in ways:
