@@ -746,13 +746,16 @@ _STR_ALONE_NEVER = re.compile(r"\beach character that is attacking or defending 
                               r"the challenge\b", re.IGNORECASE)
 
 
+_STR_ONLY_ALONE = re.compile(rf"\b{SELF} does not contribute its STR to a challenge unless it is attacking or "
+                             r"defending alone\b", re.IGNORECASE)
+
+
 def str_alone(plain: str, name: str | None) -> str | None:
     """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
     (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
     the challenge." (Grand Melee); else None."""
     text = " ".join(plain.split())
-    if name and re.search(rf"\b{re.escape(name)} does not contribute its STR to a challenge unless it is attacking or "
-                          r"defending alone\b", text, re.IGNORECASE):
+    if name and _STR_ONLY_ALONE.search(own_title(text, name)):
         return "only"
     return "never" if _STR_ALONE_NEVER.search(text) else None
 
