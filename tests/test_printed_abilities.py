@@ -694,6 +694,15 @@ def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: s
     legal(later, SaveWithDuplicate("B", f"B.{theon}.2"))
 
 
+def to_the_draw_phase(t: Table, a_plot: str, b_plot: str) -> None:
+    """Both plots revealed, the initiative winner first, the draw phase begun."""
+    legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer(next(s for s in "AB" if "first-player.chooser" not in rules_of(
+        play(t.clone(), SetFirstPlayer(s), "advisory")))))
+    legal(t, BeginPhase("draw"))
+
+
 def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
     """aside14 03, 04, 16: Time of Plenty: "Increase the number of cards each player draws in the draw phase by 1.";
     Early Frost: "Reduce …"; both revealed: 2 each. The phone offers the changed count."""
@@ -702,11 +711,7 @@ def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
 
     assert Catalog.open().card("05051").draw_phase == (("each", 1),)
     t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"05052": 1, "01057": 9}}, phase="plot")
-    legal(t, ChoosePlot("A", "A.05051.1"))
-    legal(t, ChoosePlot("B", "B.05052.1"))
-    legal(t, SetFirstPlayer(next(s for s in "AB" if "first-player.chooser" not in rules_of(
-        play(t.clone(), SetFirstPlayer(s), "advisory")))))
-    legal(t, BeginPhase("draw"))
+    to_the_draw_phase(t, "05051", "05052")
     flagged_and_refused(t, DrawCards("A", 3), "draw.count")
     legal(t, DrawCards("A", 2))
     t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"01001": 1, "01057": 9}}, phase="plot")
@@ -1092,6 +1097,25 @@ def test_first_edition_agendas_draw_phase_and_challenges() -> None:
     t = plots("1e", "core_203", "core_200", {"asots_60": 1, "qod_48": 1}, {})
     assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)
     assert (challenges_allowed(t, "A", "power"), challenges_allowed(t, "A", "military")) == (2, 1)
+
+
+def test_agendas_draw_phase_counts_in_the_words_of_both_editions() -> None:
+    """draw.count (aside56 15, 37): Knights of the Realm (16029) "While you control fewer Knight characters than each
+    other player, reduce the number of cards you draw in the draw phase by 1." (the 2nd-edition words; "… increase
+    … by 1" with more); 1st edition A Noble Cause (kr_98) "You draw 1 less card during the draw phase (to a minimum of
+    1).": 1 card each, 2 flagged."""
+    t = make_table({"A": {"01024": 1, "16029": 1, "01150": 1, "01057": 9},
+                    "B": {"01001": 1, "01113": 2, "01057": 9}}, phase="plot")
+    for card in ("A.01150.1", "B.01113.1", "B.01113.2"):
+        in_play(t, card)
+    to_the_draw_phase(t, "01024", "01001")
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 1))
+    t = make_table({"A": {"core_203": 1, "kr_98": 1, "core_66": 9}, "B": {"core_200": 1, "core_66": 9}},
+                   edition="1e", phase="plot")
+    to_the_draw_phase(t, "core_203", "core_200")
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 1))
 
 
 def test_first_edition_agendas_power_to_win_and_the_treaty_waiver() -> None:

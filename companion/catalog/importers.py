@@ -560,9 +560,14 @@ _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
 #: 1st edition Knights of the Realm: "While you control more Knight characters than each other player, draw 1
 #: additional card in the draw phase. While you control fewer …, draw 1 fewer card …": ("more:Knight", 1).
-_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, draw "
-                               r"(\d+) (additional|fewer) cards? in the draw phase$", re.IGNORECASE)
-_DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
+#: 2nd edition: "… than each other player, increase (reduce) the number of cards you draw in the draw phase by 1."
+_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, "
+                               r"(?:draw (\d+) (additional|fewer) cards? in the draw phase|(increase|reduce) the "
+                               r"number of cards you draw in the draw phase by (\d+))$", re.IGNORECASE)
+#: 1st edition A Noble Cause: "You draw 1 less card during the draw phase (to a minimum of 1)."
+_DRAW_PHASE_MORE = re.compile(r"^(?:when you draw during the draw phase, draw (\d+) additional cards?|you draw (\d+) "
+                              r"(less|fewer|additional) cards? during the draw phase(?: \(to a minimum of 1\))?)$",
+                              re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful; 1st edition "lower the cost of the next …": House Tully Recruiter):
 #: which cards (the words before the type, "or" between them; an icon it needs as "icon:military": 1st edition Street of
@@ -2309,12 +2314,13 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                              int(needs.group(5) or 0))
                 continue
             if (drawn_while := _DRAW_PHASE_WHILE.match(sentence)) is not None:
-                sign = 1 if drawn_while.group(4).lower() == "additional" else -1
+                sign = 1 if (drawn_while.group(4) or drawn_while.group(5)).lower() in ("additional", "increase") else -1
                 draw_phase.append((f"{drawn_while.group(1).lower()}:{drawn_while.group(2)}",
-                                   sign * int(drawn_while.group(3))))
+                                   sign * int(drawn_while.group(3) or drawn_while.group(6))))
                 continue
             if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
-                draw_phase.append(("you", int(more_drawn.group(1))))
+                sign = -1 if (more_drawn.group(3) or "additional").lower() in ("less", "fewer") else 1
+                draw_phase.append(("you", sign * int(more_drawn.group(1) or more_drawn.group(2))))
                 continue
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
