@@ -194,6 +194,29 @@ def test_rains_of_autumn_and_blockade_change_income() -> None:
     legal(t, CollectIncome("A"))
 
 
+def test_kings_of_summer_and_winter_change_each_plots_gold_and_reserve() -> None:
+    """aside56 05, 06, 27, 32 (the rules ``gold.insufficient``, ``reserve.count``): Kings of Summer (04037) "Increase
+    the reserve value on each player's revealed plot card by 1. While there are no Winter plot cards revealed, increase
+    the gold value on your revealed Summer plot card by 1."; Kings of Winter (04038) "Reduce the reserve value on each
+    player's revealed plot card by 1. While you have a Winter plot card revealed, reduce the gold value on each
+    opponent's non-Summer plot card by 1.": A Clash of Kings gives 4 - 1 = 3 gold, too few for King's Hunting Party
+    (4)."""
+    from companion.rules.values import reserve
+
+    t = plots("2e", "01008", "01001", {"04037": 1}, {})  # Calm Over Westeros (Summer: 5 gold, reserve 6)
+    assert (income(t, "A"), income(t, "B"), reserve(t, "A"), reserve(t, "B")) == (5 + 1, 4, 6 + 1, 6 + 1)
+    t = plots("2e", "01008", "01025", {"04037": 1}, {})  # a Winter plot revealed: no gold, the reserve still
+    assert (income(t, "A"), reserve(t, "A"), reserve(t, "B")) == (5, 6 + 1, 5 + 1)
+    t = plots("2e", "01001", "01025", {"01055": 1, "01057": 1}, {"04038": 1}, income_taken=False)
+    assert (income(t, "A"), reserve(t, "A"), reserve(t, "B")) == (4 - 1, 6 - 1, 5 - 1)
+    legal(t, CollectIncome("A"))
+    hand(t, "A.01055.1", "A.01057.1")
+    flagged_and_refused(t, Marshal("A", "A.01055.1"), "gold.insufficient")
+    legal(t, Marshal("A", "A.01057.1"))
+    t = plots("2e", "01008", "01025", {}, {"04038": 1})  # a Summer plot keeps its gold
+    assert income(t, "A") == 5
+
+
 def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
     an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for

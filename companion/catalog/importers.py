@@ -599,6 +599,15 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 _OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
                                 r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
                                 re.IGNORECASE)
+#: A plot value of other cards than plots: "Increase the reserve value on each player's revealed plot card by 1."
+#: (Kings of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer
+#: plot card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your
+#: revealed plot card by 1." (The Stone Drum), "Increase the gold value on each opponent's revealed plot card by 1."
+#: (Gates of the Moon).
+_PLOT_VALUE = re.compile(r"^(?:while (there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed, )?"
+                         r"(increase|reduce) the (gold|reserve|initiative) value on "
+                         r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
+                         r"plot(?: card)? by (\d+)$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -646,6 +655,18 @@ _DRAW_NUMBER_INSTEAD = re.compile(r"\b(\d+|one|two|three) cards? instead\b", re.
 _DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
 _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )?plot cards? in your used pile\.?$",
                         re.IGNORECASE)
+
+
+def plot_value_fact(m: re.Match[str]) -> tuple[str, str, int, str, str]:
+    """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
+    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", ""))."""
+    condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
+        (m.group(1) or "").lower(), "any")
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(5).lower(), "you")
+    trait = ("non:" if m.group(6) else "") + (m.group(7) or "")
+    sign = 1 if m.group(3).lower() == "increase" else -1
+    return ("income" if m.group(4).lower() == "gold" else m.group(4).lower(), whose, sign * int(m.group(8)),
+            trait, f"{condition}:{m.group(2)}" if m.group(2) else "")
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -1919,6 +1940,7 @@ class Keywords:
     stands_declared: tuple[Stand, ...] = ()
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
     opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
+    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -2050,6 +2072,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stands_declared: list[Stand] = []
     opponents_reserve: tuple[int, int] | None = None
     opponents_reserve_while = ""
+    plot_values: list[tuple[str, str, int, str, str]] = []
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -2338,6 +2361,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 opponents_reserve_while = "" if not lowered.group(1) else (
                     "first_player" if "first player" in lowered.group(1).lower() else "standing")
                 continue
+            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None:
+                plot_values.append(plot_value_fact(plot_valued))
+                continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
                 continue
@@ -2452,6 +2478,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
+        plot_values=tuple(plot_values),
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
