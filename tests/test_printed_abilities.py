@@ -217,6 +217,29 @@ def test_kings_of_summer_and_winter_change_each_plots_gold_and_reserve() -> None
     assert income(t, "A") == 5
 
 
+def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five() -> None:
+    """ability.reaction-trigger (aside56 08, 30): "The Rains of Castamere" (05045) "Reaction: After you win an
+    [intrigue] challenge by 5 or more STR, kneel your faction card to reveal a Scheme plot.": in the challenges phase
+    its new plot (no card named: the agenda) is legal after a win by 7 and flagged after a win by 3 (not
+    "plot.phase")."""
+    from companion.rules.actions import RevealPlot
+
+    assert Catalog.open().card("05045").reveals_new_plot == "self"
+    for attackers, flagged in ((["A.01088.1", "A.01093.1", "A.01089.1"], False), (["A.01089.1"], True)):
+        t = plots("2e", "01024", "01001", {"05045": 1, "01003": 1, "01088": 1, "01093": 1, "01089": 1},
+                  {"01169": 1})
+        for card in ("A.01088.1", "A.01093.1", "A.01089.1", "B.01169.1"):
+            in_play(t, card)
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=attackers))
+        legal(t, DeclareDefenders("B", ["B.01169.1"]))
+        legal(t, ChallengeResult())
+        if flagged:
+            assert rules_of(play(t, RevealPlot("A", "A.01003.1"), "strict")) == ["ability.reaction-trigger"]
+        else:
+            legal(t, RevealPlot("A", "A.01003.1"))
+
+
 def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
     an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for

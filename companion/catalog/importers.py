@@ -406,8 +406,10 @@ def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
 #: ("other": another player's). "Until you reveal a new plot card" and "cannot reveal a new plot card" are not such.
 _NEW_PLOT_OTHER = re.compile(r"\b(?:force an opponent to|(?:that|each) (?:opponent|player) (?:must|may) "
                              r"(?:choose and )?(?:[^.]*? and )?)reveal a new plot card\b", re.IGNORECASE)
+#: "… kneel your faction card to reveal a Scheme plot." ("The Rains of Castamere"; Nymeria of Ny Sar "… to reveal a
+#: [martell] or Summer plot.") is "self" too.
 _NEW_PLOT_SELF = re.compile(r"(?<!must )(?<!may )\bchoose and reveal a new plot card\b|\bpay 1 gold to reveal a new "
-                            r"plot card\b", re.IGNORECASE)
+                            r"plot card\b|\bto reveal an? (?!new )(?:\[\w+\] or )?[A-Z]\w* plot\b", re.IGNORECASE)
 
 
 def reveals_new_plot(plain: str) -> str | None:
