@@ -432,6 +432,8 @@ def plot_values_printed(t: Table, seat: str, plot: Card, stat: str) -> int:
     "Increase the reserve value on each player's revealed plot card by 1.", Kings of Winter's "While you have a Winter
     plot card revealed, reduce the gold value on each opponent's non-Summer plot card by 1.", anyone's card whose text
     counts; a modifier recorded naming the card stands for it."""
+    if not any(c.plot_values for c in t.cards.values()):
+        return 0  # most tables hold no such card: the cards in play are not walked for every plot value
     counted = recorded_sources(t, stat, seat)
     total = 0
     for other in t.seats:
