@@ -194,6 +194,52 @@ def test_rains_of_autumn_and_blockade_change_income() -> None:
     legal(t, CollectIncome("A"))
 
 
+def test_kings_of_summer_and_winter_change_each_plots_gold_and_reserve() -> None:
+    """aside56 05, 06, 27, 32 (the rules ``gold.insufficient``, ``reserve.count``): Kings of Summer (04037) "Increase
+    the reserve value on each player's revealed plot card by 1. While there are no Winter plot cards revealed, increase
+    the gold value on your revealed Summer plot card by 1."; Kings of Winter (04038) "Reduce the reserve value on each
+    player's revealed plot card by 1. While you have a Winter plot card revealed, reduce the gold value on each
+    opponent's non-Summer plot card by 1.": A Clash of Kings gives 4 - 1 = 3 gold, too few for King's Hunting Party
+    (4)."""
+    from companion.rules.values import reserve
+
+    t = plots("2e", "01008", "01001", {"04037": 1}, {})  # Calm Over Westeros (Summer: 5 gold, reserve 6)
+    assert (income(t, "A"), income(t, "B"), reserve(t, "A"), reserve(t, "B")) == (5 + 1, 4, 6 + 1, 6 + 1)
+    t = plots("2e", "01008", "01025", {"04037": 1}, {})  # a Winter plot revealed: no gold, the reserve still
+    assert (income(t, "A"), reserve(t, "A"), reserve(t, "B")) == (5, 6 + 1, 5 + 1)
+    t = plots("2e", "01001", "01025", {"01055": 1, "01057": 1}, {"04038": 1}, income_taken=False)
+    assert (income(t, "A"), reserve(t, "A"), reserve(t, "B")) == (4 - 1, 6 - 1, 5 - 1)
+    legal(t, CollectIncome("A"))
+    hand(t, "A.01055.1", "A.01057.1")
+    flagged_and_refused(t, Marshal("A", "A.01055.1"), "gold.insufficient")
+    legal(t, Marshal("A", "A.01057.1"))
+    t = plots("2e", "01008", "01025", {}, {"04038": 1})  # a Summer plot keeps its gold
+    assert income(t, "A") == 5
+
+
+def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five() -> None:
+    """ability.reaction-trigger (aside56 08, 30): "The Rains of Castamere" (05045) "Reaction: After you win an
+    [intrigue] challenge by 5 or more STR, kneel your faction card to reveal a Scheme plot.": in the challenges phase
+    its new plot (no card named: the agenda) is legal after a win by 7 and flagged after a win by 3 (not
+    "plot.phase")."""
+    from companion.rules.actions import RevealPlot
+
+    assert Catalog.open().card("05045").reveals_new_plot == "self"
+    for attackers, flagged in ((["A.01088.1", "A.01093.1", "A.01089.1"], False), (["A.01089.1"], True)):
+        t = plots("2e", "01024", "01001", {"05045": 1, "01003": 1, "01088": 1, "01093": 1, "01089": 1},
+                  {"01169": 1})
+        for card in ("A.01088.1", "A.01093.1", "A.01089.1", "B.01169.1"):
+            in_play(t, card)
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=attackers))
+        legal(t, DeclareDefenders("B", ["B.01169.1"]))
+        legal(t, ChallengeResult())
+        if flagged:
+            assert rules_of(play(t, RevealPlot("A", "A.01003.1"), "strict")) == ["ability.reaction-trigger"]
+        else:
+            legal(t, RevealPlot("A", "A.01003.1"))
+
+
 def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
     an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for
@@ -694,6 +740,15 @@ def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: s
     legal(later, SaveWithDuplicate("B", f"B.{theon}.2"))
 
 
+def to_the_draw_phase(t: Table, a_plot: str, b_plot: str) -> None:
+    """Both plots revealed, the initiative winner first, the draw phase begun."""
+    legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+    legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+    legal(t, SetFirstPlayer(next(s for s in "AB" if "first-player.chooser" not in rules_of(
+        play(t.clone(), SetFirstPlayer(s), "advisory")))))
+    legal(t, BeginPhase("draw"))
+
+
 def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
     """aside14 03, 04, 16: Time of Plenty: "Increase the number of cards each player draws in the draw phase by 1.";
     Early Frost: "Reduce …"; both revealed: 2 each. The phone offers the changed count."""
@@ -702,11 +757,7 @@ def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
 
     assert Catalog.open().card("05051").draw_phase == (("each", 1),)
     t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"05052": 1, "01057": 9}}, phase="plot")
-    legal(t, ChoosePlot("A", "A.05051.1"))
-    legal(t, ChoosePlot("B", "B.05052.1"))
-    legal(t, SetFirstPlayer(next(s for s in "AB" if "first-player.chooser" not in rules_of(
-        play(t.clone(), SetFirstPlayer(s), "advisory")))))
-    legal(t, BeginPhase("draw"))
+    to_the_draw_phase(t, "05051", "05052")
     flagged_and_refused(t, DrawCards("A", 3), "draw.count")
     legal(t, DrawCards("A", 2))
     t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"01001": 1, "01057": 9}}, phase="plot")
@@ -1092,6 +1143,25 @@ def test_first_edition_agendas_draw_phase_and_challenges() -> None:
     t = plots("1e", "core_203", "core_200", {"asots_60": 1, "qod_48": 1}, {})
     assert (draw_phase_cards(t, "A"), draw_phase_cards(t, "B")) == (3, 2)
     assert (challenges_allowed(t, "A", "power"), challenges_allowed(t, "A", "military")) == (2, 1)
+
+
+def test_agendas_draw_phase_counts_in_the_words_of_both_editions() -> None:
+    """draw.count (aside56 15, 37): Knights of the Realm (16029) "While you control fewer Knight characters than each
+    other player, reduce the number of cards you draw in the draw phase by 1." (the 2nd-edition words; "… increase
+    … by 1" with more); 1st edition A Noble Cause (kr_98) "You draw 1 less card during the draw phase (to a minimum of
+    1).": 1 card each, 2 flagged."""
+    t = make_table({"A": {"01024": 1, "16029": 1, "01150": 1, "01057": 9},
+                    "B": {"01001": 1, "01113": 2, "01057": 9}}, phase="plot")
+    for card in ("A.01150.1", "B.01113.1", "B.01113.2"):
+        in_play(t, card)
+    to_the_draw_phase(t, "01024", "01001")
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 1))
+    t = make_table({"A": {"core_203": 1, "kr_98": 1, "core_66": 9}, "B": {"core_200": 1, "core_66": 9}},
+                   edition="1e", phase="plot")
+    to_the_draw_phase(t, "core_203", "core_200")
+    flagged_and_refused(t, DrawCards("A", 2), "draw.count")
+    legal(t, DrawCards("A", 1))
 
 
 def test_first_edition_agendas_power_to_win_and_the_treaty_waiver() -> None:

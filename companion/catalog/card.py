@@ -55,7 +55,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reduces_by_kneeling", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
-              "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed", "str_set",
+              "opponents_reserve", "opponents_reserve_while", "plot_values", "no_saves", "no_effect_entry", "str_fixed",
+              "str_set",
               "pillage_reacts", "claim_instead", "gold_at_least",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
@@ -361,6 +362,10 @@ class Card:
     #: Its condition: "first_player" (Alannys Greyjoy: "While you are the first player, …"), "standing" (Ten Towers
     #: Galley: "While Ten Towers Galley is standing, …") or "" (none).
     opponents_reserve_while: str = ""
+    #: A plot value changed by a card that is no plot (``companion/catalog/importers.py``'s ``_PLOT_VALUE``): (stat,
+    #: whose plot: "you"/"opponents"/"each", signed amount, the plot trait it needs: "Summer"/"non:Summer"/"", while:
+    #: "none:Winter" (no Winter plot revealed), "any:Kingdom", "yours:Winter" or ""). Kings of Summer, Kings of Winter.
+    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)

@@ -406,8 +406,10 @@ def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
 #: ("other": another player's). "Until you reveal a new plot card" and "cannot reveal a new plot card" are not such.
 _NEW_PLOT_OTHER = re.compile(r"\b(?:force an opponent to|(?:that|each) (?:opponent|player) (?:must|may) "
                              r"(?:choose and )?(?:[^.]*? and )?)reveal a new plot card\b", re.IGNORECASE)
+#: "… kneel your faction card to reveal a Scheme plot." ("The Rains of Castamere"; Nymeria of Ny Sar "… to reveal a
+#: [martell] or Summer plot.") is "self" too.
 _NEW_PLOT_SELF = re.compile(r"(?<!must )(?<!may )\bchoose and reveal a new plot card\b|\bpay 1 gold to reveal a new "
-                            r"plot card\b", re.IGNORECASE)
+                            r"plot card\b|\bto reveal an? (?!new )(?:\[\w+\] or )?[A-Z]\w* plot\b", re.IGNORECASE)
 
 
 def reveals_new_plot(plain: str) -> str | None:
@@ -560,9 +562,14 @@ _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do
 #: 1st edition The Long Voyage: "When you draw during the draw phase, draw 1 additional card."
 #: 1st edition Knights of the Realm: "While you control more Knight characters than each other player, draw 1
 #: additional card in the draw phase. While you control fewer …, draw 1 fewer card …": ("more:Knight", 1).
-_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, draw "
-                               r"(\d+) (additional|fewer) cards? in the draw phase$", re.IGNORECASE)
-_DRAW_PHASE_MORE = re.compile(r"^when you draw during the draw phase, draw (\d+) additional cards?$", re.IGNORECASE)
+#: 2nd edition: "… than each other player, increase (reduce) the number of cards you draw in the draw phase by 1."
+_DRAW_PHASE_WHILE = re.compile(r"^while you control (more|fewer) ([A-Z][\w']*) characters than each other player, "
+                               r"(?:draw (\d+) (additional|fewer) cards? in the draw phase|(increase|reduce) the "
+                               r"number of cards you draw in the draw phase by (\d+))$", re.IGNORECASE)
+#: 1st edition A Noble Cause: "You draw 1 less card during the draw phase (to a minimum of 1)."
+_DRAW_PHASE_MORE = re.compile(r"^(?:when you draw during the draw phase, draw (\d+) additional cards?|you draw (\d+) "
+                              r"(less|fewer|additional) cards? during the draw phase(?: \(to a minimum of 1\))?)$",
+                              re.IGNORECASE)
 #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause; "… the next
 #: R'hllor character …": Dragonstone Faithful; 1st edition "lower the cost of the next …": House Tully Recruiter):
 #: which cards (the words before the type, "or" between them; an icon it needs as "icon:military": 1st edition Street of
@@ -594,6 +601,15 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 _OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
                                 r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
                                 re.IGNORECASE)
+#: A plot value of other cards than plots: "Increase the reserve value on each player's revealed plot card by 1."
+#: (Kings of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer
+#: plot card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your
+#: revealed plot card by 1." (The Stone Drum), "Increase the gold value on each opponent's revealed plot card by 1."
+#: (Gates of the Moon).
+_PLOT_VALUE = re.compile(r"^(?:while (there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed, )?"
+                         r"(increase|reduce) the (gold|reserve|initiative) value on "
+                         r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
+                         r"plot(?: card)? by (\d+)$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -641,6 +657,18 @@ _DRAW_NUMBER_INSTEAD = re.compile(r"\b(\d+|one|two|three) cards? instead\b", re.
 _DRAW_INSTEAD = re.compile(r"\((\d+) cards? instead if ([^)]*)\)", re.IGNORECASE)
 _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )?plot cards? in your used pile\.?$",
                         re.IGNORECASE)
+
+
+def plot_value_fact(m: re.Match[str]) -> tuple[str, str, int, str, str]:
+    """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
+    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", ""))."""
+    condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
+        (m.group(1) or "").lower(), "any")
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(5).lower(), "you")
+    trait = ("non:" if m.group(6) else "") + (m.group(7) or "")
+    sign = 1 if m.group(3).lower() == "increase" else -1
+    return ("income" if m.group(4).lower() == "gold" else m.group(4).lower(), whose, sign * int(m.group(8)),
+            trait, f"{condition}:{m.group(2)}" if m.group(2) else "")
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -2016,6 +2044,7 @@ class Keywords:
     stands_declared: tuple[Stand, ...] = ()
     opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
     opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
+    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -2154,6 +2183,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     stands_declared: list[Stand] = []
     opponents_reserve: tuple[int, int] | None = None
     opponents_reserve_while = ""
+    plot_values: list[tuple[str, str, int, str, str]] = []
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -2418,12 +2448,13 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                              int(needs.group(5) or 0))
                 continue
             if (drawn_while := _DRAW_PHASE_WHILE.match(sentence)) is not None:
-                sign = 1 if drawn_while.group(4).lower() == "additional" else -1
+                sign = 1 if (drawn_while.group(4) or drawn_while.group(5)).lower() in ("additional", "increase") else -1
                 draw_phase.append((f"{drawn_while.group(1).lower()}:{drawn_while.group(2)}",
-                                   sign * int(drawn_while.group(3))))
+                                   sign * int(drawn_while.group(3) or drawn_while.group(6))))
                 continue
             if (more_drawn := _DRAW_PHASE_MORE.match(sentence)) is not None:
-                draw_phase.append(("you", int(more_drawn.group(1))))
+                sign = -1 if (more_drawn.group(3) or "additional").lower() in ("less", "fewer") else 1
+                draw_phase.append(("you", sign * int(more_drawn.group(1) or more_drawn.group(2))))
                 continue
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
@@ -2440,6 +2471,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 opponents_reserve = (int(lowered.group(2)), int(lowered.group(3) or 0))
                 opponents_reserve_while = "" if not lowered.group(1) else (
                     "first_player" if "first player" in lowered.group(1).lower() else "standing")
+                continue
+            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None:
+                plot_values.append(plot_value_fact(plot_valued))
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -2555,6 +2589,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
+        plot_values=tuple(plot_values),
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,

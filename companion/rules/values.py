@@ -408,7 +408,8 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     if stat == "income" and any(other != seat and getattr(plot_text(t, other), "opponents_income_zero", False)
                                 for other in t.seats):
         base = 0  # 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
-    value = max(0, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
+    value = max(0, base + printed_bonus(t, stat, seat) + plot_values_printed(t, seat, card, stat)
+                + recorded(t, stat, seat))
     if stat == "reserve":
         # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
         # Their Midst): a value already under the minimum stays where it is.
@@ -424,6 +425,39 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
                     continue
                 value = max(value - lowered[0], min(value, lowered[1]))
     return value
+
+
+def plot_values_printed(t: Table, seat: str, plot: Card, stat: str) -> int:
+    """What cards that are no plots add to the seat's revealed plot's value (``Card.plot_values``): Kings of Summer's
+    "Increase the reserve value on each player's revealed plot card by 1.", Kings of Winter's "While you have a Winter
+    plot card revealed, reduce the gold value on each opponent's non-Summer plot card by 1.", anyone's card whose text
+    counts; a modifier recorded naming the card stands for it."""
+    if not any(c.plot_values for c in t.cards.values()):
+        return 0  # most tables hold no such card: the cards in play are not walked for every plot value
+    counted = recorded_sources(t, stat, seat)
+    total = 0
+    for other in t.seats:
+        for cid in printed_cards(t, other):
+            for changed, whose, amount, trait, cond in t.card(cid).plot_values:
+                if changed != stat or cid in counted or whose == ("opponents" if other == seat else "you"):
+                    continue
+                needed = trait.removeprefix("non:")
+                if (needed and (needed in plot.traits) == trait.startswith("non:")) \
+                        or not _plots_revealed_while(t, other, cond):
+                    continue
+                total += amount
+    return total
+
+
+def _plots_revealed_while(t: Table, seat: str, cond: str) -> bool:
+    """``Card.plot_values``' condition: "none:Winter" (no Winter plot revealed), "any:Kingdom", "yours:Winter"."""
+    if not cond:
+        return True
+    kind, _, trait = cond.partition(":")
+    if kind == "yours":
+        return (mine := plot_card(t, seat)) is not None and trait in mine.traits
+    revealed = any((p := plot_card(t, s)) is not None and trait in p.traits for s in t.seats)
+    return revealed == (kind == "any")
 
 
 def base_zeroed(t: Table, plot: Card, stat: str) -> bool:

@@ -24,6 +24,8 @@ from companion.rules.actions.common import (
     check_power_kings_only,
     end_challenge,
     place_name,
+    reaction_words,
+    trigger_due,
 )
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -107,7 +109,7 @@ def check_plot_pick(t: Table, v: Checker, player: str, card: str, *, new_plot: b
     return True
 
 
-def new_plot_allowed(t: Table, player: str, source: str | None) -> bool:
+def new_plot_allowed(t: Table, player: str, source: str | None, *, agendas: bool = True) -> bool:
     """A card effect reveals a new plot card for the player (RR: Golden Rule; ``Card.reveals_new_plot``): the
     ``source`` named, or, with none named, a card in play or a revealed plot whose text does it, the player's own
     ("Kneel Bran Stark to choose and reveal a new plot card.") or anyone's for another player ("That opponent must
@@ -119,8 +121,22 @@ def new_plot_allowed(t: Table, player: str, source: str | None) -> bool:
     if source is not None:
         return allows(source, t.controller(source) if source in t.in_play else t.instance(source).owner)
     plots = [(plot, seat) for seat in t.seats if (plot := revealed_plot(t, seat)) is not None]
+    beside = [(agenda, seat) for seat in t.seats for agenda in t.players[seat].zones[Zone.AGENDA]] if agendas else []
     return any(allows(card, controller) for card, controller in (
-        *((c, ip.controller) for c, ip in t.in_play.items() if ip.duplicate_of is None), *plots))
+        *((c, ip.controller) for c, ip in t.in_play.items() if ip.duplicate_of is None), *plots, *beside))
+
+
+def agenda_reveal_missed(t: Table, player: str) -> str | None:
+    """The agenda whose reaction alone lets the player reveal a new plot now, its trigger not just happened ("The Rains
+    of Castamere": "Reaction: After you win an [intrigue] challenge by 5 or more STR, kneel your faction card to reveal
+    a Scheme plot."), or None: no card is named, so the player's agendas that reveal plots are asked."""
+    if new_plot_allowed(t, player, None, agendas=False):
+        return None
+    agendas = [a for a in t.players[player].zones[Zone.AGENDA]
+               if t.card(a).reveals_new_plot == "self" and t.card(a).reacts_to is not None]
+    if not agendas or any(trigger_due(t, player, a, t.card(a).reacts_to or ("", "", 0, "")) for a in agendas):
+        return None
+    return agendas[0]
 
 
 @action("reveal_plot", records=Recorder.PLAYER)
@@ -141,6 +157,11 @@ class RevealPlot(Action):
                                new_plot=again and new_plot_allowed(t, self.player, self.source)):
             return
         check_house_only(t, v, self.player, self.card)
+        if again and self.source is None and (agenda := agenda_reveal_missed(t, self.player)) is not None:
+            trigger = t.card(agenda).reacts_to or ("", "", 0, "")
+            words = reaction_words(trigger)
+            v.violate("ability.reaction-trigger", (agenda,), card=t.ref(agenda), player=t.players[self.player].name,
+                      trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
         zones = t.players[self.player].zones
         if len(zones[Zone.PLOTS]) == 1 and (zones[Zone.USED] or zones[Zone.REVEALED]):
             v.note("plots-recycled", player=t.players[self.player].name)
