@@ -1052,6 +1052,28 @@ def test_an_agendas_reduction_for_loyal_cards_is_read() -> None:
     legal(t, Marshal("A", "A.01084.1", cost=3))
 
 
+def test_an_ability_paid_by_kneeling_the_faction_card_needs_a_kneel_of_its_own() -> None:
+    """aside56 13, 22 (faction.kneel-already): Valyrian Steel "Action: Kneel your faction card and pay X gold to put
+    an attachment with printed cost X into play from your hand. Reaction: After an attachment enters play under your
+    control, either: draw a card or gain 1 gold."; The Long Voyage "Reaction: After you draw cards in the draw phase,
+    kneel your faction card to draw 1 card.". A second put into play with the card still kneeling is flagged; the
+    reaction's draw, which kneels nothing, is not."""
+    from companion.rules.actions import KneelFaction, PutIntoPlay
+    from companion.rules.state import Zone
+    assert (Catalog.open().card("13118").faction_kneel_to, Catalog.open().card("16030").faction_kneel_to) == (
+        ("put",), ("draw",))
+    t = plots("2e", "01001", "00006", {"13118": 1, "01141": 1, "01142": 1, "01033": 1, "01036": 1}, {}, gold=10)
+    t.move("A.13118.1", "A", Zone.AGENDA)
+    in_play(t, "A.01141.1")
+    in_play(t, "A.01142.1")
+    hand(t, "A.01033.1", "A.01036.1")
+    legal(t, KneelFaction("A"))
+    legal(t, PutIntoPlay("A", "A.01033.1", attach_to="A.01142.1", from_hand=True, source="A.13118.1"))
+    legal(t, DrawCards("A", 1, source="A.13118.1"))
+    flagged_and_refused(t, PutIntoPlay("A", "A.01036.1", attach_to="A.01141.1", from_hand=True,
+                                       source="A.13118.1"), "faction.kneel-already")
+
+
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
     flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""

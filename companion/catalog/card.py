@@ -52,7 +52,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
-              "reduces_by_kneeling", "raises_cost", "bestow",
+              "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
               "opponents_reserve", "opponents_reserve_while", "no_saves", "no_effect_entry", "str_fixed", "str_set",
@@ -666,6 +666,9 @@ class Card:
     #: The card's reduction is paid by kneeling it ("Kneel Illyrio's Estate to reduce the cost of the next [targaryen]
     #: card you marshal this phase by 1."): while it stands in play its reduction was not used.
     reduces_by_kneeling: bool = False
+    #: The first word of what an ability of it paid by kneeling its player's faction card does ("Kneel your faction
+    #: card to draw 1 card.": "draw"), where no other sentence of it uses the word (``faction.kneel-already``).
+    faction_kneel_to: tuple[str, ...] = ()
     #: A sentence of it raises a cost ("Increase the cost of each character you marshal by 1.": Kingdom of Shadows):
     #: a card may then be paid for above its printed cost (RR: Costs).
     raises_cost: bool = False

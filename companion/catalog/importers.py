@@ -1576,6 +1576,28 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     return _KNEEL_TO_REDUCE.search(own_title(plain, name)) is not None
 
 
+#: A cost that kneels the player's faction card (1st edition: House card), and the first word of what it pays for:
+#: "Kneel your faction card and pay X gold to put an attachment …" (Valyrian Steel), "… kneel your faction card to draw
+#: 1 card." (The Long Voyage).
+_FACTION_KNEEL_TO = re.compile(r"\bkneel your (?:faction|House) card(?: and [^.]*?)? to (\w+)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.)])\s+")
+
+
+def faction_kneel_to(plain: str) -> tuple[str, ...]:
+    """The verbs of the card's abilities paid by kneeling its player's faction card ("draw", "put", "reveal", …), each
+    only where no other sentence of the card uses the word: a line of that kind naming the card is then that
+    ability's use (Valyrian Steel's reaction draws without the kneel; its put into play needs it)."""
+    sentences = _SENTENCE_END.split(plain)
+    verbs: list[str] = []
+    for i, sentence in enumerate(sentences):
+        for m in _FACTION_KNEEL_TO.finditer(sentence):
+            verb = m.group(1).lower()
+            others = " ".join(s for j, s in enumerate(sentences) if j != i)
+            if verb not in verbs and re.search(rf"\b{verb}\b", others, re.IGNORECASE) is None:
+                verbs.append(verb)
+    return tuple(verbs)
+
+
 #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
 _CHEAPER_IF = re.compile(r"^\W*if (.+?) is in play, lower the cost to play (.+?) by (\d+)$", re.IGNORECASE)
 #: 1st edition "Lower the cost to play King Robb's Host by 4 if you control a King or Queen character." (6 cards of
@@ -1901,6 +1923,7 @@ class Keywords:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
     reduces_by_kneeling: bool = False  # "Kneel Illyrio's Estate to reduce the cost …": ``reduces_by_kneeling``
+    faction_kneel_to: tuple[str, ...] = ()  # "kneel your faction card to draw …": ``faction_kneel_to``
     raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
@@ -2440,6 +2463,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text),

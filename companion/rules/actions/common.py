@@ -1182,6 +1182,50 @@ def count_ability_use(t: Table, action: Action) -> None:
             player.round_counts[f"{key}:{card}:{stat}"] = player.round_counts[f"{key}:run"]
 
 
+#: The lines an ability paid by kneeling the faction card records, by the first word of what it does
+#: (``Card.faction_kneel_to``): "… to draw 1 card", "… to put an attachment … into play", "… to reveal a Scheme plot".
+FACTION_KNEEL_LINES = {"draw": DRAW_ACTIONS, "put": ("put_into_play",), "reveal": ("reveal_plot",),
+                       "gain": ("gain_power", "gain_gold")}
+#: A ``kneel_faction`` not yet spent on an ability naming its card as ``source`` (round, version).
+FACTION_KNEEL_UNSPENT = "faction-kneel-unspent"
+
+
+def faction_kneel_use(t: Table, action: Action) -> tuple[str, Player] | None:
+    """(the card, the player whose faction card it kneels) where the line records a use of the card's ability paid by
+    kneeling its player's faction card (``FACTION_KNEEL_LINES``)."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.instances:
+        return None
+    if not any(action.type in FACTION_KNEEL_LINES.get(verb, ()) for verb in t.card(source).faction_kneel_to):
+        return None
+    seat = t.in_play[source].controller if source in t.in_play else t.instance(source).owner
+    return source, t.players[seat]
+
+
+def check_faction_kneel_cost(t: Table, v: Checker, action: Action) -> None:
+    """RR: Kneel, Kneeling, Knelt: an ability whose cost kneels the faction card ("Kneel your faction card to draw 1
+    card.": The Long Voyage; Valyrian Steel's put into play) used while that card kneels with no ``kneel_faction``
+    left unspent for it: the cost cannot be paid. With the card standing its kneel may be unwritten: not judged."""
+    use = faction_kneel_use(t, action)
+    if use is None or not use[1].faction_kneeling:
+        return
+    source, p = use
+    unspent = p.round_counts.get(FACTION_KNEEL_UNSPENT)
+    if (unspent is not None and unspent[0] == t.round) \
+            or p.round_counts.get(f"faction-kneel-used:{source}") == (t.round, t.version - 1):
+        return  # paid now, or the next line of the use just paid for
+    v.violate("faction.kneel-already", (source,), player=p.name)
+
+
+def note_faction_kneel(t: Table, action: Action) -> None:
+    """A ``kneel_faction`` is spent by the next use of an ability paid by it (``check_faction_kneel_cost``)."""
+    if action.type == "kneel_faction" and isinstance(seat := getattr(action, "player", None), str):
+        t.players[seat].round_counts[FACTION_KNEEL_UNSPENT] = (t.round, t.version)
+    elif (use := faction_kneel_use(t, action)) is not None:
+        use[1].round_counts.pop(FACTION_KNEEL_UNSPENT, None)
+        use[1].round_counts[f"faction-kneel-used:{use[0]}"] = (t.round, t.version)
+
+
 def check_plot_condition(t: Table, v: Checker, action: Action) -> None:
     """RR: Golden Rule: an ability whose effect resolves "if there is a Summer or Winter plot card revealed" (White
     Raven) or "if there are no Summer plot cards revealed" (Winter Festival) gains power, stands or draws
