@@ -1074,6 +1074,25 @@ def test_an_ability_paid_by_kneeling_the_faction_card_needs_a_kneel_of_its_own()
                                        source="A.13118.1"), "faction.kneel-already")
 
 
+def test_a_reaction_to_an_event_played_waits_for_one() -> None:
+    """aside56 12 (ability.reaction-trigger): Dark Wings, Dark Words "Reaction: After you play an event, draw 1 card.
+    (Limit 3 times per round.)": its draw after a marshalled character is flagged, after For the North! it is legal.
+    The form is read on 8 cards of both editions (Highgarden Minstrel "After you play a Song event, …": its Trait)."""
+    from companion.rules.state import Zone
+    assert (Catalog.open().card("16028").reacts_to, Catalog.open().card("06103").reacts_to) == (
+        ("event_played", "", 0, ""), ("event_played", "Song", 0, ""))
+    t = plots("2e", "01001", "00006", {"16028": 1, "01148": 1, "01157": 1}, {}, gold=10)
+    t.move("A.16028.1", "A", Zone.AGENDA)
+    in_play(t, "A.01148.1")
+    hand(t, "A.01157.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.16028.1"), "ability.reaction-trigger")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01148.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEvent("A", "A.01157.1"))
+    legal(t, DrawCards("A", 1, source="A.16028.1"))
+
+
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
     flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""

@@ -895,8 +895,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
     opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After you become the
-    first player" ("first_player", …); "After a character is killed to satisfy claim during a challenge you
-    initiated" ("claim_killed", "", 0, "attacker"); "After <its name>
+    first player" ("first_player", …); "After you play a Song event" ("event_played", "Song", …); "After a character
+    is killed to satisfy claim during a challenge you initiated" ("claim_killed", "", 0, "attacker"); "After <its name>
     comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
@@ -935,6 +935,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    played = re.match(r"^(?:reaction|response)\s*:\s*after you play an? (?:([A-Z][\w']*) )?event(?: card)?[,.]",
+                      plain[start:], re.IGNORECASE) if start >= 0 else None
+    if played is not None:  # Dark Wings, Dark Words: "Reaction: After you play an event, draw 1 card."; Highgarden
+        return ("event_played", played.group(1) or "", 0, "")  # Minstrel "… a Song event, …" (its Trait)
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you become the first player[,.]", plain[start:],
                                re.IGNORECASE):
         return ("first_player", "", 0, "")  # Cersei's Wheelhouse: "…, either: gain 1 gold, or draw 1 card."

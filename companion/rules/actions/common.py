@@ -787,6 +787,9 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
+    if event == "event_played":  # the event's Trait, not a challenge type
+        said = msg("event.react.event_played.trait", trait=kind) if kind else msg("event.react.event_played")
+        return {"trigger": said, "kind": "", "by": "", "side": ""}
     if event == "phase_begins":  # the phase, not a challenge type
         return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
     if event == "out_of_shadows_any":  # whose card, in which phase: not a challenge type
@@ -830,7 +833,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any")
+                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any", "event_played")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -953,6 +956,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
         return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
             and not counted_this_round(t.round, p, f"trigger-used:{source}")
+    if event == "event_played":  # an event the player played in this window (which one, its Trait: not judged)
+        return player in t.window_events
     if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
         active = t.active_player
         return (t.phase is Phase.MARSHALING and active is not None and active != player
