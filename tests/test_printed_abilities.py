@@ -1093,6 +1093,29 @@ def test_a_reaction_to_an_event_played_waits_for_one() -> None:
     legal(t, DrawCards("A", 1, source="A.16028.1"))
 
 
+def test_a_keyword_gained_by_a_chosen_character_is_judged_on_the_choice() -> None:
+    """aside56 09, 10 (ability.target, ability.reaction-trigger): The Brotherhood Without Banners "Reaction:
+    After the challenges phase begins, kneel your faction card to choose a neutral character you control. Until the
+    end of the phase, that character gains (choose one): insight, intimidate, renown, or stealth.": renown on a Stark
+    knight is flagged, stealth in the marshaling phase too; the neutral Wildling Scout in the challenges phase is
+    legal. "… that character gains stealth." (Pyke) is read the same: 20 printings of the form."""
+    from companion.rules.actions import KneelFaction, Modify
+    from companion.rules.state import Zone
+    assert Catalog.open().card("04013").targets[0][0] == "modify"
+    assert Catalog.open().card("06119").targets[0][:4] == ("modify", "character", "", "neutral")
+    t = plots("2e", "01001", "00006", {"06119": 1, "01150": 1, "02078": 1}, {}, gold=10)
+    t.move("A.06119.1", "A", Zone.AGENDA)
+    in_play(t, "A.01150.1")
+    in_play(t, "A.02078.1")
+    flagged_and_refused(t, Modify("A", stat="stealth", amount=1, card="A.02078.1", source="A.06119.1"),
+                        "ability.reaction-trigger")
+    to_challenges(t)
+    legal(t, KneelFaction("A"))
+    flagged_and_refused(t, Modify("A", stat="renown", amount=1, card="A.01150.1", source="A.06119.1"),
+                        "ability.target")
+    legal(t, Modify("A", stat="renown", amount=1, card="A.02078.1", source="A.06119.1"))
+
+
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
     flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""

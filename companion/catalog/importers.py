@@ -1185,7 +1185,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
-                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
+                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
+                r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
@@ -1236,9 +1237,14 @@ _TARGET_FORMS = (
                r"(?:that (?:character|attachment|location|card)|it)\b", re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
+    # A keyword gained: "… that character gains stealth." (Pyke), "… it gains renown." (Beneath the Gold, the Bitter
+    # Steel), "… that character gains (choose one): insight, intimidate, renown, or stealth." (The Brotherhood Without
+    # Banners).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
-               r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
-               r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
+               r"the duration of the challenge, )?(?:that character|each of the chosen characters|it) "
+               r"(?:(?P<verb>gets) [+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? "
+               r"\[(?P<gained>military|intrigue|power)\] icon\b|"
+               r"(?P<keyword_verb>gains) (?:\(choose one\): )?(?:insight|intimidate|renown|stealth|pillage)\b)",
                re.IGNORECASE),
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
@@ -1304,7 +1310,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     whose = (g["whose"] or "").lower()
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
     return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
-            (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+            (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
@@ -1362,7 +1368,7 @@ def targets(plain: str, name: str | None = None
     for form in _TARGET_FORMS:
         for m in form.finditer(text):
             g = m.groupdict()
-            verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
+            verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
             found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
@@ -1374,7 +1380,8 @@ def targets(plain: str, name: str | None = None
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
              "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
-             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
+             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b|\bgains (?:\(choose one\): )?(?:insight|"
+                       r"intimidate|renown|stealth|pillage)\b"}
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
     counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice

@@ -615,9 +615,10 @@ def target_line(action: Action) -> tuple[str, str, str] | None:
     return action.type, card, source
 
 
-#: What a ``modify`` changes on an ability's chosen target: STR, or an icon gained or lost ("that character gains an
-#: [intrigue] icon": Selyse Baratheon).
-MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
+#: What a ``modify`` changes on an ability's chosen target: STR, an icon gained or lost ("that character gains an
+#: [intrigue] icon": Selyse Baratheon), or a keyword gained ("that character gains stealth": Pyke).
+MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon", "stealth", "renown", "insight",
+                      "intimidate", "pillage")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
                   "take_control", "save", "gain_power")
