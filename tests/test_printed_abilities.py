@@ -1116,6 +1116,29 @@ def test_a_keyword_gained_by_a_chosen_character_is_judged_on_the_choice() -> Non
     legal(t, Modify("A", stat="renown", amount=1, card="A.02078.1", source="A.06119.1"))
 
 
+def test_a_claim_raised_after_a_challenge_won_waits_for_the_win() -> None:
+    """aside56 25 (ability.reaction-trigger): The Free Folk "Reaction: After you win a challenge in which you control an
+    attacking Wildling character, kneel your faction card to raise the claim value on your revealed plot card by 1
+    until the end of the challenge.": its claim +1 after a challenge Adela lost is flagged, after one she won legal."""
+    from companion.rules.actions import KneelFaction, Modify
+    from companion.rules.state import Zone
+    t = plots("2e", "01001", "00006", {"17150": 1, "03040": 1}, {"01148": 1}, gold=10)
+    t.move("A.17150.1", "A", Zone.AGENDA)
+    in_play(t, "A.03040.1")
+    in_play(t, "B.01148.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.03040.1"]))
+    won = t.clone()
+    legal(t, DeclareDefenders("B", ["B.01148.1"]))
+    legal(t, ChallengeResult())
+    raised = Modify("A", stat="claim", amount=1, until="challenge", source="A.17150.1")
+    flagged_and_refused(t, raised, "ability.reaction-trigger")
+    legal(won, DeclareDefenders("B", []))
+    legal(won, ChallengeResult())
+    legal(won, KneelFaction("A"))
+    legal(won, raised)
+
+
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
     flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""
