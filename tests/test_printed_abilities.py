@@ -103,6 +103,15 @@ def to_challenges(t: Table) -> None:
     legal(t, BeginPhase("challenges"))
 
 
+def power_won_unopposed(t: Table, attacker: str) -> None:
+    """From marshaling: A's power challenge with ``attacker`` alone, undefended, won and its claim applied."""
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=[attacker]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+
+
 def through_taxation(t: Table) -> None:
     """Every player passes each phase from marshaling to the taxation phase."""
     for phase in ("challenges", "dominance", "standing", "taxation"):
@@ -239,11 +248,7 @@ def test_renown_while_summer_plots_outnumber_winter_plots() -> None:
     for b_plot, rule in (("01002", ""), ("04040", "renown.keyword")):
         t = plots("2e", "04039", b_plot, {"04023": 1}, {})
         in_play(t, "A.04023.1")
-        to_challenges(t)
-        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04023.1"]))
-        legal(t, DeclareDefenders("B", []))
-        legal(t, ChallengeResult())
-        legal(t, ApplyClaim("B"))
+        power_won_unopposed(t, "A.04023.1")
         renown = Renown("A", ["A.04023.1"])
         flagged_and_refused(t, renown, rule) if rule else legal(t, renown)
 
@@ -1137,6 +1142,24 @@ def test_a_claim_raised_after_a_challenge_won_waits_for_the_win() -> None:
     legal(won, ChallengeResult())
     legal(won, KneelFaction("A"))
     legal(won, raised)
+
+
+def test_a_character_without_the_trait_gains_no_power_under_the_faith_militant() -> None:
+    """aside56 24 (renown.barred): The Faith Militant "Non-The Seven characters and locations you control cannot gain
+    power.": renown on Robb Stark (no The Seven) is flagged under it, legal without it."""
+    from companion.rules.actions import Renown
+    from companion.rules.state import Zone
+    assert Catalog.open().card("08099").power_only_trait == "The Seven"
+    for agenda in (True, False):
+        t = plots("2e", "01001", "00006", {"08099": 1, "01146": 1} if agenda else {"01146": 1}, {}, gold=10)
+        if agenda:
+            t.move("A.08099.1", "A", Zone.AGENDA)
+        in_play(t, "A.01146.1")
+        power_won_unopposed(t, "A.01146.1")
+        if agenda:
+            flagged_and_refused(t, Renown("A", ["A.01146.1"]), "renown.barred")
+        else:
+            legal(t, Renown("A", ["A.01146.1"]))
 
 
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:

@@ -75,7 +75,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
-              "gold_spendable", "house_power_only_in", "renown_barred",
+              "gold_spendable", "house_power_only_in", "renown_barred", "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
@@ -601,6 +601,8 @@ class Card:
     #: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown." ("opponents", ""); Tower of
     #: the Sun: "Characters without a Power icon cannot claim power for renown." ("any", "power").
     renown_barred: tuple[str, str] | None = None
+    #: The Faith Militant: "Non-The Seven characters and locations you control cannot gain power.": "The Seven".
+    power_only_trait: str | None = None
     #: 1st edition City of Shadows: 'You may ignore the "House X only" deckbuilding restriction on any card with the
     #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
     #: out of Shadows, pay 1 additional gold.'

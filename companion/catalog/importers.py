@@ -500,6 +500,9 @@ _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?
 #: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown."; Tower of the Sun: "Characters
 #: without a Power icon cannot claim power for renown.": whose characters ("opponents" or "any") and the icon they
 #: lack ("" for none).
+#: The Faith Militant: "Non-The Seven characters and locations you control cannot gain power.": the Trait they lack.
+_POWER_ONLY_TRAIT = re.compile(r"^non-(.+?) characters(?: and locations)? you control cannot gain power$",
+                               re.IGNORECASE)
 _RENOWN_BARRED = re.compile(r"^(opponent's |opponents' )?characters(?: without an? \[?(military|intrigue|power)\]? "
                             r"icon)? cannot claim power for renown$", re.IGNORECASE)
 
@@ -2025,6 +2028,7 @@ class Keywords:
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
+    power_only_trait: str | None = None  # The Faith Militant: "The Seven": ``_POWER_ONLY_TRAIT``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_while: tuple[str, tuple[str, ...], str, str] | None = None  # 1st edition Shaggydog: ``immune_while``
@@ -2112,6 +2116,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     renown_barred: tuple[str, str] | None = None
+    power_only_trait: str | None = None
     without_icon: tuple[str, int] | None = None
     each_attachment: int | None = None
     attached_never: list[tuple[str, str | None]] = []
@@ -2153,6 +2158,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
                 power_only_in = only_in.group(1).lower()
+                continue
+            if (only_trait := _POWER_ONLY_TRAIT.match(sentence)) is not None:
+                power_only_trait = only_trait.group(1)
                 continue
             if (barred := _RENOWN_BARRED.match(sentence)) is not None:
                 renown_barred = ("opponents" if barred.group(1) else "any", (barred.group(2) or "").lower())
@@ -2527,7 +2535,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
-        house_power_only_in=power_only_in, renown_barred=renown_barred,
+        house_power_only_in=power_only_in, renown_barred=renown_barred, power_only_trait=power_only_trait,
         house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]
