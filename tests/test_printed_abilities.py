@@ -1162,6 +1162,29 @@ def test_a_character_without_the_trait_gains_no_power_under_the_faith_militant()
             legal(t, Renown("A", ["A.01146.1"]))
 
 
+def test_the_lord_of_the_crossings_power_after_the_third_challenge_only() -> None:
+    """aside56 04 (power.nth-challenge): The Lord of the Crossing "During the third challenge you initiate each phase,
+    each of your participating characters gets +2 STR. If you win this challenge, gain 1 power for your faction.":
+    its power after Adela's first and second challenges is flagged, after her third (won) legal."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, GainPower
+    from companion.rules.state import Zone
+    assert Catalog.open().card("02060").power_nth_challenge == 3
+    t = plots("2e", "01001", "00006", {"02060": 1, "01148": 1, "01143": 1, "01141": 1}, {}, gold=10)
+    t.move("A.02060.1", "A", Zone.AGENDA)
+    for card in ("A.01148.1", "A.01143.1", "A.01141.1"):
+        in_play(t, card)
+    to_challenges(t)
+    power = GainPower("A", 1, source="A.02060.1")
+    for kind, attacker in (("military", "A.01148.1"), ("intrigue", "A.01143.1"), ("power", "A.01141.1")):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", [] if kind == "military" else None))
+        if kind != "power":
+            flagged_and_refused(t, power, "power.nth-challenge")
+    legal(t, power)
+
+
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:
     """Found by a judge's probe (Seen In Flames: "Play only if you control a R'hllor character."; RR: Event Cards):
     flagged while Alice controls no R'hllor character, legal once Melisandre is in play."""

@@ -64,7 +64,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
-              "str_nth_challenge", "losing_attacker_claims", "discards_copy",
+              "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
               "saves_attached",
@@ -461,6 +461,9 @@ class Card:
     #: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
     #: characters gets -1 STR.": ((1, -1), (3, 2)), (which challenge of its player's this phase, the STR).
     str_nth_challenge: tuple[tuple[int, int], ...] = ()
+    #: The Lord of the Crossing: "During the third challenge you initiate each phase, … If you win this challenge, gain
+    #: 1 power for your faction.": 3 (``power.nth-challenge``).
+    power_nth_challenge: int | None = None
     #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of
     #: that challenge, using the Claim value on the defending player's plot card."
     losing_attacker_claims: bool = False

@@ -122,6 +122,9 @@ _LOSING_ATTACKER_CLAIMS = re.compile(r"\bif a player loses a challenge as the at
 #: gets -1 STR." ("… the third … +2 STR"): (1, -1), (3, 2).
 _STR_NTH_CHALLENGE = re.compile(r"^during the (first|second|third) challenge you initiate each phase, each of your "
                                 r"participating characters gets ([+-]\d+) STR$", re.IGNORECASE)
+#: The Lord of the Crossing, after its third challenge's sentence: "If you win this challenge, gain 1 power for your
+#: faction.": the power only for the challenge the sentence before names.
+_WIN_POWER_THIS = re.compile(r"^if you win this challenge, gain \d+ power for your faction$", re.IGNORECASE)
 #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
 #: character." (Grey Galley: "… any challenge in which you control a defending character"): only when it names the card.
 _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?:\[?(military|intrigue|power)\]? )?"
@@ -1989,6 +1992,7 @@ class Keywords:
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
+    power_nth_challenge: int | None = None  # 3: ``_WIN_POWER_THIS`` after the third challenge's sentence
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
@@ -2098,6 +2102,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defenders_barred: str | None = None
     side_contrib: tuple[str, str, int] | None = None
     nth_challenge: list[tuple[int, int]] = []
+    power_nth: int | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     own_while: tuple[str, str, int, tuple[str, ...]] | None = None
@@ -2291,6 +2296,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (nth := _STR_NTH_CHALLENGE.match(sentence)) is not None:
                 nth_challenge.append((("first", "second", "third").index(nth.group(1).lower()) + 1,
                                       int(nth.group(2))))
+                continue
+            if nth_challenge and _WIN_POWER_THIS.match(sentence):
+                power_nth = nth_challenge[-1][0]
                 continue
             if named(side := _SIDE_STR.match(sentence)):
                 side_contrib = ((side.group(3) or "").lower(), side.group(4).lower(),  # type: ignore[union-attr]
@@ -2513,6 +2521,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
+        power_nth_challenge=power_nth,
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
