@@ -916,6 +916,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         labels = [m.group(1) for m in _TRIGGER_1E.finditer(plain)]
     if not labels and re.match(r"^each time you reveal a plot card, ", plain, re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # 1st edition Golden Tooth Mines: "…, draw a card."
+    if not labels and re.search(r"\beach time you successfully defend a challenge\b", plain, re.IGNORECASE):
+        return ("win_challenge", "", 0, "defender")  # 1st edition The White Book: "… claim 1 power for your House …"
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")

@@ -720,7 +720,7 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
             and intimidated_challenge(t, card, source) is None
         # its power gained by its reaction ("Reaction: After you win an unopposed challenge in which Theon Greyjoy is
         # participating, he gains 1 power."): renown has its own line
-        own = own or (action.type == "gain_power" and zone is Zone.PLAY)
+        own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.AGENDA))
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
