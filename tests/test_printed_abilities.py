@@ -103,6 +103,15 @@ def to_challenges(t: Table) -> None:
     legal(t, BeginPhase("challenges"))
 
 
+def power_won_unopposed(t: Table, attacker: str) -> None:
+    """From marshaling: A's power challenge with ``attacker`` alone, undefended, won and its claim applied."""
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=[attacker]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+
+
 def through_taxation(t: Table) -> None:
     """Every player passes each phase from marshaling to the taxation phase."""
     for phase in ("challenges", "dominance", "standing", "taxation"):
@@ -285,11 +294,7 @@ def test_renown_while_summer_plots_outnumber_winter_plots() -> None:
     for b_plot, rule in (("01002", ""), ("04040", "renown.keyword")):
         t = plots("2e", "04039", b_plot, {"04023": 1}, {})
         in_play(t, "A.04023.1")
-        to_challenges(t)
-        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04023.1"]))
-        legal(t, DeclareDefenders("B", []))
-        legal(t, ChallengeResult())
-        legal(t, ApplyClaim("B"))
+        power_won_unopposed(t, "A.04023.1")
         renown = Renown("A", ["A.04023.1"])
         flagged_and_refused(t, renown, rule) if rule else legal(t, renown)
 
@@ -1101,6 +1106,134 @@ def test_an_agendas_reduction_for_loyal_cards_is_read() -> None:
     hand(t, "A.01084.1", "A.01092.1")
     flagged_and_refused(t, Marshal("A", "A.01092.1", cost=3), "marshal.cost-reduced")
     legal(t, Marshal("A", "A.01084.1", cost=3))
+
+
+def test_an_ability_paid_by_kneeling_the_faction_card_needs_a_kneel_of_its_own() -> None:
+    """aside56 13, 22 (faction.kneel-already): Valyrian Steel "Action: Kneel your faction card and pay X gold to put
+    an attachment with printed cost X into play from your hand. Reaction: After an attachment enters play under your
+    control, either: draw a card or gain 1 gold."; The Long Voyage "Reaction: After you draw cards in the draw phase,
+    kneel your faction card to draw 1 card.". A second put into play with the card still kneeling is flagged; the
+    reaction's draw, which kneels nothing, is not."""
+    from companion.rules.actions import KneelFaction, PutIntoPlay
+    from companion.rules.state import Zone
+    assert (Catalog.open().card("13118").faction_kneel_to, Catalog.open().card("16030").faction_kneel_to) == (
+        ("put",), ("draw",))
+    t = plots("2e", "01001", "00006", {"13118": 1, "01141": 1, "01142": 1, "01033": 1, "01036": 1}, {}, gold=10)
+    t.move("A.13118.1", "A", Zone.AGENDA)
+    in_play(t, "A.01141.1")
+    in_play(t, "A.01142.1")
+    hand(t, "A.01033.1", "A.01036.1")
+    legal(t, KneelFaction("A"))
+    legal(t, PutIntoPlay("A", "A.01033.1", attach_to="A.01142.1", from_hand=True, source="A.13118.1"))
+    legal(t, DrawCards("A", 1, source="A.13118.1"))
+    flagged_and_refused(t, PutIntoPlay("A", "A.01036.1", attach_to="A.01141.1", from_hand=True,
+                                       source="A.13118.1"), "faction.kneel-already")
+
+
+def test_a_reaction_to_an_event_played_waits_for_one() -> None:
+    """aside56 12 (ability.reaction-trigger): Dark Wings, Dark Words "Reaction: After you play an event, draw 1 card.
+    (Limit 3 times per round.)": its draw after a marshalled character is flagged, after For the North! it is legal.
+    The form is read on 8 cards of both editions (Highgarden Minstrel "After you play a Song event, …": its Trait)."""
+    from companion.rules.state import Zone
+    assert (Catalog.open().card("16028").reacts_to, Catalog.open().card("06103").reacts_to) == (
+        ("event_played", "", 0, ""), ("event_played", "Song", 0, ""))
+    t = plots("2e", "01001", "00006", {"16028": 1, "01148": 1, "01157": 1}, {}, gold=10)
+    t.move("A.16028.1", "A", Zone.AGENDA)
+    in_play(t, "A.01148.1")
+    hand(t, "A.01157.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.16028.1"), "ability.reaction-trigger")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01148.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEvent("A", "A.01157.1"))
+    legal(t, DrawCards("A", 1, source="A.16028.1"))
+
+
+def test_a_keyword_gained_by_a_chosen_character_is_judged_on_the_choice() -> None:
+    """aside56 09, 10 (ability.target, ability.reaction-trigger): The Brotherhood Without Banners "Reaction:
+    After the challenges phase begins, kneel your faction card to choose a neutral character you control. Until the
+    end of the phase, that character gains (choose one): insight, intimidate, renown, or stealth.": renown on a Stark
+    knight is flagged, stealth in the marshaling phase too; the neutral Wildling Scout in the challenges phase is
+    legal. "… that character gains stealth." (Pyke) is read the same: 20 printings of the form."""
+    from companion.rules.actions import KneelFaction, Modify
+    from companion.rules.state import Zone
+    assert Catalog.open().card("04013").targets[0][0] == "modify"
+    assert Catalog.open().card("06119").targets[0][:4] == ("modify", "character", "", "neutral")
+    t = plots("2e", "01001", "00006", {"06119": 1, "01150": 1, "02078": 1}, {}, gold=10)
+    t.move("A.06119.1", "A", Zone.AGENDA)
+    in_play(t, "A.01150.1")
+    in_play(t, "A.02078.1")
+    flagged_and_refused(t, Modify("A", stat="stealth", amount=1, card="A.02078.1", source="A.06119.1"),
+                        "ability.reaction-trigger")
+    to_challenges(t)
+    legal(t, KneelFaction("A"))
+    flagged_and_refused(t, Modify("A", stat="renown", amount=1, card="A.01150.1", source="A.06119.1"),
+                        "ability.target")
+    legal(t, Modify("A", stat="renown", amount=1, card="A.02078.1", source="A.06119.1"))
+
+
+def test_a_claim_raised_after_a_challenge_won_waits_for_the_win() -> None:
+    """aside56 25 (ability.reaction-trigger): The Free Folk "Reaction: After you win a challenge in which you control an
+    attacking Wildling character, kneel your faction card to raise the claim value on your revealed plot card by 1
+    until the end of the challenge.": its claim +1 after a challenge Adela lost is flagged, after one she won legal."""
+    from companion.rules.actions import KneelFaction, Modify
+    from companion.rules.state import Zone
+    t = plots("2e", "01001", "00006", {"17150": 1, "03040": 1}, {"01148": 1}, gold=10)
+    t.move("A.17150.1", "A", Zone.AGENDA)
+    in_play(t, "A.03040.1")
+    in_play(t, "B.01148.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.03040.1"]))
+    won = t.clone()
+    legal(t, DeclareDefenders("B", ["B.01148.1"]))
+    legal(t, ChallengeResult())
+    raised = Modify("A", stat="claim", amount=1, until="challenge", source="A.17150.1")
+    flagged_and_refused(t, raised, "ability.reaction-trigger")
+    legal(won, DeclareDefenders("B", []))
+    legal(won, ChallengeResult())
+    legal(won, KneelFaction("A"))
+    legal(won, raised)
+
+
+def test_a_character_without_the_trait_gains_no_power_under_the_faith_militant() -> None:
+    """aside56 24 (renown.barred): The Faith Militant "Non-The Seven characters and locations you control cannot gain
+    power.": renown on Robb Stark (no The Seven) is flagged under it, legal without it."""
+    from companion.rules.actions import Renown
+    from companion.rules.state import Zone
+    assert Catalog.open().card("08099").power_only_trait == "The Seven"
+    for agenda in (True, False):
+        t = plots("2e", "01001", "00006", {"08099": 1, "01146": 1} if agenda else {"01146": 1}, {}, gold=10)
+        if agenda:
+            t.move("A.08099.1", "A", Zone.AGENDA)
+        in_play(t, "A.01146.1")
+        power_won_unopposed(t, "A.01146.1")
+        if agenda:
+            flagged_and_refused(t, Renown("A", ["A.01146.1"]), "renown.barred")
+        else:
+            legal(t, Renown("A", ["A.01146.1"]))
+
+
+def test_the_lord_of_the_crossings_power_after_the_third_challenge_only() -> None:
+    """aside56 04 (power.nth-challenge): The Lord of the Crossing "During the third challenge you initiate each phase,
+    each of your participating characters gets +2 STR. If you win this challenge, gain 1 power for your faction.":
+    its power after Adela's first and second challenges is flagged, after her third (won) legal."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, GainPower
+    from companion.rules.state import Zone
+    assert Catalog.open().card("02060").power_nth_challenge == 3
+    t = plots("2e", "01001", "00006", {"02060": 1, "01148": 1, "01143": 1, "01141": 1}, {}, gold=10)
+    t.move("A.02060.1", "A", Zone.AGENDA)
+    for card in ("A.01148.1", "A.01143.1", "A.01141.1"):
+        in_play(t, card)
+    to_challenges(t)
+    power = GainPower("A", 1, source="A.02060.1")
+    for kind, attacker in (("military", "A.01148.1"), ("intrigue", "A.01143.1"), ("power", "A.01141.1")):
+        legal(t, InitiateChallenge("A", kind, "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", [] if kind == "military" else None))
+        if kind != "power":
+            flagged_and_refused(t, power, "power.nth-challenge")
+    legal(t, power)
 
 
 def test_an_event_played_only_if_its_player_controls_such_a_character() -> None:

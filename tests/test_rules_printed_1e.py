@@ -361,6 +361,41 @@ def test_the_siege_of_winterfell_gives_house_power_only_in_a_military_challenge(
     legal(t, GainPower("A", 2))  # its response: "After you win a [Military] challenge, claim 2 power …"
 
 
+def test_the_siege_of_winterfell_bars_a_power_claim_outside_a_military_challenge() -> None:
+    """power.house-barred (aside56 35): The Siege of Winterfell "You cannot claim power for your House except during a
+    [Military] challenge.": Alice's power claim against Bob, who has power, is flagged; the claim is then not due, so
+    her turn may pass without it."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult
+    from companion.rules.state import Zone
+
+    t = round_table(POWER_OF_ARMS, extra={"low_48": 1})
+    t.move("A.low_48.1", "A", Zone.AGENDA)
+    t.players["B"].power = 2
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    flagged_and_refused(t, ApplyClaim("B"), "power.house-barred")
+    legal(t, PassTurn("A"))
+
+
+def test_the_white_books_power_follows_a_defence_won() -> None:
+    """ability.reaction-trigger (aside56 39): The White Book "If you control at least 1 Kingsguard character, claim 1
+    power for your House each time you successfully defend a challenge.": read as a reaction to a challenge won as
+    the defender; Alice's power naming it after a challenge she lost as the defender is flagged."""
+    from companion.rules.actions import ApplyClaim, GainPower
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("kl_79").reacts_to == ("win_challenge", "", 0, "defender")
+    t = round_table(POWER_OF_ARMS, extra={"kl_79": 1})
+    t.move("A.kl_79.1", "A", Zone.AGENDA)
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "power", "A", [f"B.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("A", []))
+    legal(t, ChallengeResult("B"))
+    legal(t, ApplyClaim("A"))
+    flagged_and_refused(t, GainPower("A", 1, source="A.kl_79.1"), "ability.reaction-trigger")
+
+
 def test_city_of_shadows_lets_a_shadow_crest_card_of_another_house_be_played() -> None:
     """card.house-only (probe29 25): City of Shadows (Bob's agenda) "You may ignore the "House X only" deckbuilding
     restriction on any card with the Shadow crest. Whenever you bring any card with a "House X only" restriction

@@ -52,7 +52,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
-              "reduces_by_kneeling", "raises_cost", "bestow",
+              "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
               "opponents_reserve", "opponents_reserve_while", "plot_values", "no_saves", "no_effect_entry", "str_fixed",
@@ -65,7 +65,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
-              "str_nth_challenge", "losing_attacker_claims", "discards_copy",
+              "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
               "saves_attached",
@@ -76,7 +76,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
-              "gold_spendable", "house_power_only_in", "renown_barred",
+              "gold_spendable", "house_power_only_in", "renown_barred", "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
@@ -489,6 +489,9 @@ class Card:
     #: The Lord of the Crossing: "During the first challenge you initiate each phase, each of your participating
     #: characters gets -1 STR.": ((1, -1), (3, 2)), (which challenge of its player's this phase, the STR).
     str_nth_challenge: tuple[tuple[int, int], ...] = ()
+    #: The Lord of the Crossing: "During the third challenge you initiate each phase, … If you win this challenge, gain
+    #: 1 power for your faction.": 3 (``power.nth-challenge``).
+    power_nth_challenge: int | None = None
     #: 1st edition Doran Martell: "If a player loses a challenge as the attacker, that player must fulfill the claim of
     #: that challenge, using the Claim value on the defending player's plot card."
     losing_attacker_claims: bool = False
@@ -629,6 +632,8 @@ class Card:
     #: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown." ("opponents", ""); Tower of
     #: the Sun: "Characters without a Power icon cannot claim power for renown." ("any", "power").
     renown_barred: tuple[str, str] | None = None
+    #: The Faith Militant: "Non-The Seven characters and locations you control cannot gain power.": "The Seven".
+    power_only_trait: str | None = None
     #: 1st edition City of Shadows: 'You may ignore the "House X only" deckbuilding restriction on any card with the
     #: Shadow crest. Whenever you bring any card with a "House X only" restriction that does not match your House card
     #: out of Shadows, pay 1 additional gold.'
@@ -694,6 +699,9 @@ class Card:
     #: The card's reduction is paid by kneeling it ("Kneel Illyrio's Estate to reduce the cost of the next [targaryen]
     #: card you marshal this phase by 1."): while it stands in play its reduction was not used.
     reduces_by_kneeling: bool = False
+    #: The first word of what an ability of it paid by kneeling its player's faction card does ("Kneel your faction
+    #: card to draw 1 card.": "draw"), where no other sentence of it uses the word (``faction.kneel-already``).
+    faction_kneel_to: tuple[str, ...] = ()
     #: A sentence of it raises a cost ("Increase the cost of each character you marshal by 1.": Kingdom of Shadows):
     #: a card may then be paid for above its printed cost (RR: Costs).
     raises_cost: bool = False

@@ -122,6 +122,9 @@ _LOSING_ATTACKER_CLAIMS = re.compile(r"\bif a player loses a challenge as the at
 #: gets -1 STR." ("… the third … +2 STR"): (1, -1), (3, 2).
 _STR_NTH_CHALLENGE = re.compile(r"^during the (first|second|third) challenge you initiate each phase, each of your "
                                 r"participating characters gets ([+-]\d+) STR$", re.IGNORECASE)
+#: The Lord of the Crossing, after its third challenge's sentence: "If you win this challenge, gain 1 power for your
+#: faction.": the power only for the challenge the sentence before names.
+_WIN_POWER_THIS = re.compile(r"^if you win this challenge, gain \d+ power for your faction$", re.IGNORECASE)
 #: "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
 #: character." (Grey Galley: "… any challenge in which you control a defending character"): only when it names the card.
 _SIDE_STR = re.compile(r"^(.+?) contributes (\d+) STR to your side during any (?:\[?(military|intrigue|power)\]? )?"
@@ -502,6 +505,9 @@ _HOUSE_POWER_ONLY_IN = re.compile(r"^you cannot (?:claim|gain) power for your (?
 #: 1st edition Jhalabar Xho: "Opponent's characters cannot claim power for renown."; Tower of the Sun: "Characters
 #: without a Power icon cannot claim power for renown.": whose characters ("opponents" or "any") and the icon they
 #: lack ("" for none).
+#: The Faith Militant: "Non-The Seven characters and locations you control cannot gain power.": the Trait they lack.
+_POWER_ONLY_TRAIT = re.compile(r"^non-(.+?) characters(?: and locations)? you control cannot gain power$",
+                               re.IGNORECASE)
 _RENOWN_BARRED = re.compile(r"^(opponent's |opponents' )?characters(?: without an? \[?(military|intrigue|power)\]? "
                             r"icon)? cannot claim power for renown$", re.IGNORECASE)
 
@@ -998,8 +1004,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     against you, …" ("challenge_against", …), "Each time you reveal a plot card, …" / "… After you reveal a plot
     card, …" ("reveal_plot", …), "Reaction: After an opponent collects income, …" ("opponent_income", …); "After an
     opponent initiates a [military] challenge against you" ("challenge_against", "military", …); "After you become the
-    first player" ("first_player", …); "After a character is killed to satisfy claim during a challenge you
-    initiated" ("claim_killed", "", 0, "attacker"); "After <its name>
+    first player" ("first_player", …); "After you play a Song event" ("event_played", "Song", …); "After a character
+    is killed to satisfy claim during a challenge you initiated" ("claim_killed", "", 0, "attacker"); "After <its name>
     comes out of shadows" ("out_of_shadows_self", …). None when
     it prints another ability or another trigger (RR: Triggered Abilities). "After <its name> is declared as a
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
@@ -1013,6 +1019,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         labels = [m.group(1) for m in _TRIGGER_1E.finditer(plain)]
     if not labels and re.match(r"^each time you reveal a plot card, ", plain, re.IGNORECASE):
         return ("reveal_plot", "", 0, "")  # 1st edition Golden Tooth Mines: "…, draw a card."
+    if not labels and re.search(r"\beach time you successfully defend a challenge\b", plain, re.IGNORECASE):
+        return ("win_challenge", "", 0, "defender")  # 1st edition The White Book: "… claim 1 power for your House …"
     if len(labels) != 1:
         return None
     start = plain.lower().find(labels[0].strip().lower() + ":")
@@ -1038,6 +1046,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after an opponent collects income[,.]", plain[start:],
                                re.IGNORECASE):
         return ("opponent_income", "", 0, "")  # A Meager Contribution: "… move 1 gold from that player's gold pool …"
+    played = re.match(r"^(?:reaction|response)\s*:\s*after you play an? (?:([A-Z][\w']*) )?event(?: card)?[,.]",
+                      plain[start:], re.IGNORECASE) if start >= 0 else None
+    if played is not None:  # Dark Wings, Dark Words: "Reaction: After you play an event, draw 1 card."; Highgarden
+        return ("event_played", played.group(1) or "", 0, "")  # Minstrel "… a Song event, …" (its Trait)
     if start >= 0 and re.match(r"^(?:reaction|response)\s*:\s*after you become the first player[,.]", plain[start:],
                                re.IGNORECASE):
         return ("first_player", "", 0, "")  # Cersei's Wheelhouse: "…, either: gain 1 gold, or draw 1 card."
@@ -1284,7 +1296,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
-                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) )?"
+                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
+                r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
@@ -1338,9 +1351,14 @@ _TARGET_FORMS = (
                r"(?:that (?:character|attachment|location|card)|it)\b", re.IGNORECASE),
     # A STR or icon modifier: "… that character gets -4 STR" (Dracarys!), "… each of the chosen characters gets +2 STR"
     # (Growing Strong), "… that character gains an [intrigue] icon" (Selyse Baratheon).
+    # A keyword gained: "… that character gains stealth." (Pyke), "… it gains renown." (Beneath the Gold, the Bitter
+    # Steel), "… that character gains (choose one): insight, intimidate, renown, or stealth." (The Brotherhood Without
+    # Banners).
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?:until the end of the (?:challenge|phase), |for "
-               r"the duration of the challenge, )?(?:that character|each of the chosen characters) (?:(?P<verb>gets) "
-               r"[+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? \[(?P<gained>military|intrigue|power)\] icon\b)",
+               r"the duration of the challenge, )?(?:that character|each of the chosen characters|it) "
+               r"(?:(?P<verb>gets) [+-]\d+ STR\b|(?P<icon_verb>gains|loses) an? "
+               r"\[(?P<gained>military|intrigue|power)\] icon\b|"
+               r"(?P<keyword_verb>gains) (?:\(choose one\): )?(?:insight|intimidate|renown|stealth|pillage)\b)",
                re.IGNORECASE),
     # A STR modifier given to a kind of character: "Kneel Last Hearth to give a participating [stark] character +2 STR
     # until the end of the challenge."; 1st edition "… to give a House Martell character +2 STR …" (The Bastard of
@@ -1418,7 +1436,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     whose = (g["whose"] or "").lower()
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
     return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
-            (g["fac"] or g["house"] or "").lower(), int(g["str"]) if g["str"] else -1,
+            (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
@@ -1478,7 +1496,7 @@ def targets(plain: str, name: str | None = None
             if _TARGET_UNION.match(text, m.end()):
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
-            verb = "modify" if g.get("icon_verb") else _TARGET_VERBS[g["verb"].lower()]
+            verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
             found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
@@ -1490,7 +1508,8 @@ def targets(plain: str, name: str | None = None
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
              "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
-             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b"}
+             "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b|\bgains (?:\(choose one\): )?(?:insight|"
+                       r"intimidate|renown|stealth|pillage)\b"}
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
     counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
@@ -1704,6 +1723,28 @@ def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     # 1st edition House Tully Recruiter: "Marshalling: Kneel to lower the cost of the next House Stark character you
     # play this phase by 1." (the card itself, unnamed)
     return _KNEEL_TO_REDUCE.search(own_title(plain, name)) is not None
+
+
+#: A cost that kneels the player's faction card (1st edition: House card), and the first word of what it pays for:
+#: "Kneel your faction card and pay X gold to put an attachment …" (Valyrian Steel), "… kneel your faction card to draw
+#: 1 card." (The Long Voyage).
+_FACTION_KNEEL_TO = re.compile(r"\bkneel your (?:faction|House) card(?: and [^.]*?)? to (\w+)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"(?<=[.)])\s+")
+
+
+def faction_kneel_to(plain: str) -> tuple[str, ...]:
+    """The verbs of the card's abilities paid by kneeling its player's faction card ("draw", "put", "reveal", …), each
+    only where no other sentence of the card uses the word: a line of that kind naming the card is then that
+    ability's use (Valyrian Steel's reaction draws without the kneel; its put into play needs it)."""
+    sentences = _SENTENCE_END.split(plain)
+    verbs: list[str] = []
+    for i, sentence in enumerate(sentences):
+        for m in _FACTION_KNEEL_TO.finditer(sentence):
+            verb = m.group(1).lower()
+            others = " ".join(s for j, s in enumerate(sentences) if j != i)
+            if verb not in verbs and re.search(rf"\b{verb}\b", others, re.IGNORECASE) is None:
+                verbs.append(verb)
+    return tuple(verbs)
 
 
 #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2." (Lady, Summer).
@@ -2031,6 +2072,7 @@ class Keywords:
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()  # (words, types, amount)
     reduces_unread: bool = False  # a sentence that lowers a cost was not read
     reduces_by_kneeling: bool = False  # "Kneel Illyrio's Estate to reduce the cost …": ``reduces_by_kneeling``
+    faction_kneel_to: tuple[str, ...] = ()  # "kneel your faction card to draw …": ``faction_kneel_to``
     raises_cost: bool = False  # a sentence raises a cost ("Increase the cost of …", "costs 1 more")
     bestow: int | None = None  # "Bestow (3).": the most gold placed on it as it enters play (None: no number)
     unique_only_in: tuple[tuple[str, str], ...] = ()  # ("attacker", "intrigue"): only unique characters so, anyone's
@@ -2090,6 +2132,7 @@ class Keywords:
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
+    power_nth_challenge: int | None = None  # 3: ``_WIN_POWER_THIS`` after the third challenge's sentence
     losing_attacker_claims: bool = False  # ``_LOSING_ATTACKER_CLAIMS``
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
@@ -2129,6 +2172,7 @@ class Keywords:
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
+    power_only_trait: str | None = None  # The Faith Militant: "The Seven": ``_POWER_ONLY_TRAIT``
     house_only_shadow_waived: bool = False  # City of Shadows
     reveals_new_plot: str | None = None  # Bran Stark: "self": ``reveals_new_plot``
     immune_while: tuple[str, tuple[str, ...], str, str] | None = None  # 1st edition Shaggydog: ``immune_while``
@@ -2199,6 +2243,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defenders_barred: str | None = None
     side_contrib: tuple[str, str, int] | None = None
     nth_challenge: list[tuple[int, int]] = []
+    power_nth: int | None = None
     str_unread = False
     icons_while: list[tuple[str, str, str]] = []
     own_while: tuple[str, str, int, tuple[str, ...]] | None = None
@@ -2217,6 +2262,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     toll: tuple[str, str, int] | None = None
     power_only_in: str | None = None
     renown_barred: tuple[str, str] | None = None
+    power_only_trait: str | None = None
     without_icon: tuple[str, int] | None = None
     each_attachment: int | None = None
     attached_never: list[tuple[str, str | None]] = []
@@ -2258,6 +2304,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (only_in := _HOUSE_POWER_ONLY_IN.match(sentence)) is not None:
                 power_only_in = only_in.group(1).lower()
+                continue
+            if (only_trait := _POWER_ONLY_TRAIT.match(sentence)) is not None:
+                power_only_trait = only_trait.group(1)
                 continue
             if (barred := _RENOWN_BARRED.match(sentence)) is not None:
                 renown_barred = ("opponents" if barred.group(1) else "any", (barred.group(2) or "").lower())
@@ -2388,6 +2437,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (nth := _STR_NTH_CHALLENGE.match(sentence)) is not None:
                 nth_challenge.append((("first", "second", "third").index(nth.group(1).lower()) + 1,
                                       int(nth.group(2))))
+                continue
+            if nth_challenge and _WIN_POWER_THIS.match(sentence):
+                power_nth = nth_challenge[-1][0]
                 continue
             if named(side := _SIDE_STR.match(sentence)):
                 side_contrib = ((side.group(3) or "").lower(), side.group(4).lower(),  # type: ignore[union-attr]
@@ -2583,6 +2635,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
         draws_by_insight="insight" in found and not draws_beside_insight(text),
@@ -2618,6 +2671,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
         no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
+        power_nth_challenge=power_nth,
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
@@ -2640,7 +2694,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name),
-        house_power_only_in=power_only_in, renown_barred=renown_barred,
+        house_power_only_in=power_only_in, renown_barred=renown_barred, power_only_trait=power_only_trait,
         house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
         knelt_stays_knelt={"that": "chosen", "attached": "attached"}[m.group(1).lower()]

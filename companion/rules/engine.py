@@ -19,6 +19,7 @@ from companion.rules.actions.common import (
     check_ability_phase,
     check_additional_type,
     check_cost_target,
+    check_faction_kneel_cost,
     check_plot_condition,
     check_restricted,
     check_silenced_source,
@@ -26,6 +27,7 @@ from companion.rules.actions.common import (
     check_x_cost,
     count_ability_use,
     leave_to,
+    note_faction_kneel,
     note_target,
     note_trigger_use,
     place_name,
@@ -137,6 +139,7 @@ def check(table: Table, action: Action) -> Verdict:
         return v.verdict
     action.check(table, v)
     check_ability_limit(table, v, action)
+    check_faction_kneel_cost(table, v, action)
     used = triggered_use(table, action)  # the card whose triggered ability the line uses: asked once
     check_ability_phase(table, v, used, action)
     check_silenced_source(table, v, used)
@@ -173,6 +176,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     note_target(table, action)
+    note_faction_kneel(table, action)
     note_trigger_use(table, action)
     note_cancel(table, action)
     if action.type in WINDOW_STEPS:

@@ -1116,6 +1116,10 @@ def renown_barred_by(t: Table, card: str) -> str | None:
             if barred is not None and (barred[0] == "any" or t.controller(card) != seat) \
                     and not (barred[1] and has_icon(t, card, barred[1])):
                 return giver
+            # The Faith Militant: "Non-The Seven characters … you control cannot gain power." (renown's power too)
+            only = t.card(giver).power_only_trait
+            if only is not None and t.controller(card) == seat and only not in traits_of(t, card):
+                return giver
     return None
 
 

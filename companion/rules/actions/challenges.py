@@ -763,6 +763,11 @@ class ApplyClaim(Action):
                 require_in_hand(t, v, c.defender, card, "claim.intrigue-card")
         if kind == "power":
             have = t.players[c.defender].power
+            if have and (barred := house_power_barred(t, c.attacker, c.kind)) is not None:
+                # 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a
+                # [Military] challenge.": a power claim moves power to the House
+                v.violate("power.house-barred", (barred,), player=t.players[c.attacker].name, card=t.ref(barred),
+                          kind=msg(f"challenge.kind.{t.card(barred).house_power_only_in}"))
             v.note("claim-power", player=t.players[c.defender].name, winner=t.players[c.attacker].name,
                    amount=min(value, have))
 

@@ -21,6 +21,7 @@ from companion.rules.values import (
     each_gains_on,
     has_icon,
     has_plots,
+    house_power_barred,
     in_play_controlled,
     modifier_lasts,
     plot_limits,
@@ -424,7 +425,8 @@ def check_challenge_over(t: Table, v: Checker) -> None:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.defenders"))
     elif c.stage is Stage.DEFENDERS:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.result"))
-    elif c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+    elif c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0 and not (
+            c.kind == "power" and house_power_barred(t, c.attacker, c.kind) is not None):  # nothing it may claim
         v.violate("claim.not-applied", player=t.players[c.defender].name, kind=msg(f"challenge.kind.{c.kind}"))
 
 
@@ -674,9 +676,10 @@ def target_line(action: Action) -> tuple[str, str, str] | None:
     return action.type, card, source
 
 
-#: What a ``modify`` changes on an ability's chosen target: STR, or an icon gained or lost ("that character gains an
-#: [intrigue] icon": Selyse Baratheon).
-MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon")
+#: What a ``modify`` changes on an ability's chosen target: STR, an icon gained or lost ("that character gains an
+#: [intrigue] icon": Selyse Baratheon), or a keyword gained ("that character gains stealth": Pyke).
+MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon", "stealth", "renown", "insight",
+                      "intimidate", "pillage")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
                   "take_control", "save", "gain_power")
@@ -868,6 +871,9 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
+    if event == "event_played":  # the event's Trait, not a challenge type
+        said = msg("event.react.event_played.trait", trait=kind) if kind else msg("event.react.event_played")
+        return {"trigger": said, "kind": "", "by": "", "side": ""}
     if event == "phase_begins":  # the phase, not a challenge type
         return {"trigger": msg("event.react.phase_begins", phase=Phase(kind)), "kind": "", "by": "", "side": ""}
     if event == "out_of_shadows_any":  # whose card, in which phase: not a challenge type
@@ -911,7 +917,7 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any")
+                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any", "event_played")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -1034,6 +1040,8 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
         return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
             and not counted_this_round(t.round, p, f"trigger-used:{source}")
+    if event == "event_played":  # an event the player played in this window (which one, its Trait: not judged)
+        return player in t.window_events
     if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
         active = t.active_player
         return (t.phase is Phase.MARSHALING and active is not None and active != player
@@ -1303,6 +1311,50 @@ def count_ability_use(t: Table, action: Action) -> None:
         player.round_counts[f"{key}:{card}"] = player.round_counts[f"{key}:run"]
         if isinstance(stat := getattr(action, "stat", None), str):
             player.round_counts[f"{key}:{card}:{stat}"] = player.round_counts[f"{key}:run"]
+
+
+#: The lines an ability paid by kneeling the faction card records, by the first word of what it does
+#: (``Card.faction_kneel_to``): "… to draw 1 card", "… to put an attachment … into play", "… to reveal a Scheme plot".
+FACTION_KNEEL_LINES = {"draw": DRAW_ACTIONS, "put": ("put_into_play",), "reveal": ("reveal_plot",),
+                       "gain": ("gain_power", "gain_gold")}
+#: A ``kneel_faction`` not yet spent on an ability naming its card as ``source`` (round, version).
+FACTION_KNEEL_UNSPENT = "faction-kneel-unspent"
+
+
+def faction_kneel_use(t: Table, action: Action) -> tuple[str, Player] | None:
+    """(the card, the player whose faction card it kneels) where the line records a use of the card's ability paid by
+    kneeling its player's faction card (``FACTION_KNEEL_LINES``)."""
+    source = getattr(action, "source", None)
+    if not isinstance(source, str) or source not in t.instances:
+        return None
+    if not any(action.type in FACTION_KNEEL_LINES.get(verb, ()) for verb in t.card(source).faction_kneel_to):
+        return None
+    seat = t.in_play[source].controller if source in t.in_play else t.instance(source).owner
+    return source, t.players[seat]
+
+
+def check_faction_kneel_cost(t: Table, v: Checker, action: Action) -> None:
+    """RR: Kneel, Kneeling, Knelt: an ability whose cost kneels the faction card ("Kneel your faction card to draw 1
+    card.": The Long Voyage; Valyrian Steel's put into play) used while that card kneels with no ``kneel_faction``
+    left unspent for it: the cost cannot be paid. With the card standing its kneel may be unwritten: not judged."""
+    use = faction_kneel_use(t, action)
+    if use is None or not use[1].faction_kneeling:
+        return
+    source, p = use
+    unspent = p.round_counts.get(FACTION_KNEEL_UNSPENT)
+    if (unspent is not None and unspent[0] == t.round) \
+            or p.round_counts.get(f"faction-kneel-used:{source}") == (t.round, t.version - 1):
+        return  # paid now, or the next line of the use just paid for
+    v.violate("faction.kneel-already", (source,), player=p.name)
+
+
+def note_faction_kneel(t: Table, action: Action) -> None:
+    """A ``kneel_faction`` is spent by the next use of an ability paid by it (``check_faction_kneel_cost``)."""
+    if action.type == "kneel_faction" and isinstance(seat := getattr(action, "player", None), str):
+        t.players[seat].round_counts[FACTION_KNEEL_UNSPENT] = (t.round, t.version)
+    elif (use := faction_kneel_use(t, action)) is not None:
+        use[1].round_counts.pop(FACTION_KNEEL_UNSPENT, None)
+        use[1].round_counts[f"faction-kneel-used:{use[0]}"] = (t.round, t.version)
 
 
 def check_plot_condition(t: Table, v: Checker, action: Action) -> None:

@@ -721,13 +721,18 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
             and intimidated_challenge(t, card, source) is None
         # its power gained by its reaction ("Reaction: After you win an unopposed challenge in which Theon Greyjoy is
         # participating, he gains 1 power."): renown has its own line; a revealed plot's ("Reaction: After you win
-        # dominance, gain 2 power for your faction.": A Feast for Crows)
-        own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED))
+        # dominance, gain 2 power for your faction.": A Feast for Crows) and an agenda's (1st edition The White Book)
+        own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED, Zone.AGENDA))
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
         own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY
                       and trigger[0] in ("win_challenge", "lose_challenge", "unopposed"))
+        # The claim it raises after a challenge won ("Reaction: After you win a challenge in which you control an
+        # attacking Wildling character, kneel your faction card to raise the claim value on your revealed plot card by
+        # 1 until the end of the challenge.": The Free Folk, Fields of the Reach, Khaleesi): recorded right after it.
+        own = own or (action.type == "modify" and card is None and getattr(action, "stat", None) == "claim"
+                      and zone in (Zone.PLAY, Zone.AGENDA) and trigger[0] in ("win_challenge", "unopposed"))
         # Another card it puts into play ("Reaction: After you win a challenge in which The Queen of Thorns is
         # participating, choose a card you control in shadows and put it into play.").
         own = own or (action.type in ("put_into_play", "put_into_play_from_shadows") and zone is Zone.PLAY

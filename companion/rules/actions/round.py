@@ -323,6 +323,14 @@ class GainPower(_Power):
         elif self.card is not None:
             check_power_kings_only(t, v, [self.card])
         if self.card is None and self.source is not None and self.source in t.where \
+                and (nth := t.card(self.source).power_nth_challenge) is not None and t.phase is Phase.CHALLENGES:
+            mine = [x for x in t.challenges if x.round == t.round and x.attacker == self.player]
+            if len(mine) != nth or mine[-1] is not t.challenges[-1] or mine[-1].winner != self.player:
+                # The Lord of the Crossing: "During the third challenge you initiate each phase, … If you win this
+                # challenge, gain 1 power for your faction."
+                v.violate("power.nth-challenge", (self.source,), card=t.ref(self.source),
+                          player=t.players[self.player].name, nth=nth)
+        if self.card is None and self.source is not None and self.source in t.where \
                 and t.card(self.source).most_standing_power:
             check_most_standing(t, v, self.player, self.source)
 
