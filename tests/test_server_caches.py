@@ -364,65 +364,6 @@ def test_ensure_sync_remembers_plain_functions_only_and_still_wraps_a_coroutine(
     assert wrapped == [waits, waits] and waits not in app._sync_known  # type: ignore[attr-defined]
 
 
-def test_the_hooks_run_as_flask_runs_them_with_or_without_a_blueprints_own(tmp_path: Path) -> None:
-    """The app's own before-request hooks run in order until one answers, and its teardown functions get the request's
-    unhandled exception (a shortcut skips Flask's look at the request's blueprints while every hook is the app's); once
-    a blueprint has hooks of its own, they run with the app's, in Flask's order."""
-    ran: list[Any] = []
-
-    def made(blueprint_hooks: bool) -> Any:
-        app = create_app({"DATABASE": str(tmp_path / f"{blueprint_hooks}.db"), "TESTING": True,
-                          "PROPAGATE_EXCEPTIONS": False})
-        bp = flask.Blueprint(f"hooked{blueprint_hooks}", __name__)
-
-        @bp.get("/hooked/<what>")
-        def hooked(what: str) -> Any:
-            if what == "broken":
-                raise RuntimeError("broken")
-            return {"what": what}
-
-        if blueprint_hooks:
-            bp.before_request(lambda: ran.append("bp before") and None)
-            bp.teardown_request(lambda exc: ran.append(("bp teardown", exc)))
-        app.register_blueprint(bp)
-        app.before_request(lambda: ran.append("first") and None)
-        app.before_request(lambda: {"answered": "second"} if flask.request.view_args == {"what": "early"} else None)
-        app.before_request(lambda: ran.append("third") and None)
-        app.teardown_request(lambda exc: ran.append(("teardown", exc)))
-        return app.test_client()
-
-    client = made(False)
-    assert client.get("/hooked/early").get_json() == {"answered": "second"}
-    assert ran == ["first", ("teardown", None)]  # the third never ran
-    ran.clear()
-    assert client.get("/hooked/broken").status_code == 500  # the app's own handler answers it: no exception left
-    assert ran == ["first", "third", ("teardown", None)]
-    ran.clear()
-    ctx = client.application.test_request_context("/hooked/late")
-    ctx.push()
-    gone = RuntimeError("gone")
-    ctx.pop(gone)  # what Flask's request context hands its teardown
-    assert ran == [("teardown", gone)]
-    ran.clear()
-    # Flask's teardown signals (sent only when someone listens) reach whoever listens, with the exception.
-    heard: list[tuple[str, Any]] = []
-
-    def on_request(sender: Any, exc: Any = None, **_: Any) -> None:
-        heard.append(("request", exc))
-
-    def on_context(sender: Any, exc: Any = None, **_: Any) -> None:
-        heard.append(("context", exc))
-
-    with flask.request_tearing_down.connected_to(on_request), flask.appcontext_tearing_down.connected_to(on_context):
-        ctx = client.application.test_request_context("/hooked/late")
-        ctx.push()
-        ctx.pop(gone)
-    assert heard == [("request", gone), ("context", gone)]
-    ran.clear()
-    assert made(True).get("/hooked/late").get_json() == {"what": "late"}
-    assert ran == ["first", "third", "bp before", ("bp teardown", None), ("teardown", None)]
-
-
 def test_the_request_and_globals_read_without_the_proxies_are_the_proxies_own(tmp_path: Path) -> None:
     """``current_request`` and ``current_globals`` are the objects ``flask.request`` and ``flask.g`` stand for (what one
     sets the other reads), and outside a request they refuse as the proxies do."""

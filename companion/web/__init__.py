@@ -9,7 +9,7 @@ from pathlib import Path
 from types import FunctionType
 from typing import Any
 
-from flask import Flask, Request, Response, appcontext_tearing_down, request_tearing_down
+from flask import Flask, Request, Response
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
@@ -103,10 +103,6 @@ BOUND_BY = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "HTTP_
 #: Plain functions ``ensure_sync`` remembers as synchronous before it starts again (the app's views and hooks).
 SYNC_KNOWN = 4096
 
-#: Flask's key for the app's own hooks (a blueprint's are kept under its name).
-APP_HOOKS: frozenset[None] = frozenset({None})
-NOT_GIVEN: Any = object()
-
 
 class CompanionRequest(Request):
     def close(self) -> None:
@@ -124,46 +120,6 @@ class CompanionFlask(Flask):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._sync_known: set[Callable[..., Any]] = set()
-
-    def preprocess_request(self) -> Any:
-        """Flask's, without working out the request's blueprints while every hook is the app's own (a blueprint with
-        hooks of its own gets Flask's): five calls before every request, as many at its teardown."""
-        if self.url_value_preprocessors.keys() <= APP_HOOKS and self.before_request_funcs.keys() <= APP_HOOKS:
-            if None in self.url_value_preprocessors:
-                asked = current_request()
-                for url_func in self.url_value_preprocessors[None]:
-                    url_func(asked.endpoint, asked.view_args)
-            for before_func in self.before_request_funcs.get(None, ()):
-                rv = self.ensure_sync(before_func)()
-                if rv is not None:
-                    return rv
-            return None
-        return super().preprocess_request()
-
-    def do_teardown_request(self, exc: BaseException | None = NOT_GIVEN) -> None:
-        """Flask's (``preprocess_request``'s shortcut): the app's own teardown functions, then its signal. (Flask's
-        request context hands the exception over; asked without one, Flask's looks for it.)"""
-        if exc is NOT_GIVEN:
-            super().do_teardown_request()
-            return
-        if not self.teardown_request_funcs.keys() <= APP_HOOKS:
-            super().do_teardown_request(exc)
-            return
-        for func in reversed(self.teardown_request_funcs.get(None, [])):
-            self.ensure_sync(func)(exc)
-        if request_tearing_down.receivers:  # (a signal nobody listens to is two calls to send to nobody)
-            request_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
-
-    def do_teardown_appcontext(self, exc: BaseException | None = NOT_GIVEN) -> None:
-        """Flask's, its signal sent only when someone listens: a request's context and each live update made on the
-        loop end one (three an action)."""
-        if exc is NOT_GIVEN:
-            super().do_teardown_appcontext()
-            return
-        for func in reversed(self.teardown_appcontext_funcs):
-            self.ensure_sync(func)(exc)
-        if appcontext_tearing_down.receivers:
-            appcontext_tearing_down.send(self, _async_wrapper=self.ensure_sync, exc=exc)
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """Flask's, each plain function found synchronous remembered: every request asks it of the view and of each
