@@ -298,6 +298,16 @@ def test_the_kept_loaded_engine_and_the_program_read_the_same_and_one_engine_ser
     assert titles.ocr_status()["available"] is True
 
 
+def _answers_on_photo(indie_photo: Any, index: int, seed: int, tmp_path: Path, title: str) -> list[str]:
+    """The titles answered on the independent renderer's photo ``index`` of ``seed``, which shows ``title``, for a seat
+    holding its deck."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import read_titles
+    shot = indie_photo(index, seed, tmp_path)
+    assert title in shot["names"]
+    return _answers(read_titles(load_colour((tmp_path / shot["file"]).read_bytes())), shot["names"])
+
+
 def _answers(reads: list[Read], deck: list[str], regions: bool = False) -> list[str]:
     """The titles answered with confidence, one per card, for a seat holding ``deck`` (or the regions they were read
     from)."""
@@ -905,12 +915,7 @@ def test_a_card_cut_short_that_overlaps_another_at_its_far_end_is_read_past_its_
     """An event in a dark sleeve on dark cloth, its lower edge lying over another card: the outline found stops short
     of its title plate. What lies beyond the part found is table (the other card lies at the part's other end), so
     the card is drawn out and its event title read past the outline (the independent renderer's tuning seed 72)."""
-    from companion.scan.images import load_colour
-    from companion.scan.titles import read_titles
-    shot = indie_photo(12, 72, tmp_path)
-    assert "We Do Not Sow" in shot["names"]
-    image = load_colour((tmp_path / shot["file"]).read_bytes())
-    assert "We Do Not Sow" in _answers(read_titles(image), shot["names"])
+    assert "We Do Not Sow" in _answers_on_photo(indie_photo, 12, 72, tmp_path, "We Do Not Sow")
 
 
 @needs_ocr
@@ -919,12 +924,7 @@ def test_a_thin_title_broken_into_its_stems_at_the_first_threshold_is_isolated_w
     """A location's title in thin print: at the first threshold its letters break into their upright stems, and the
     row ends at the first wide gap between stems ("WESTWATCH-B"). A lower threshold finds the whole title (the
     independent renderer's tuning seed 72)."""
-    from companion.scan.images import load_colour
-    from companion.scan.titles import read_titles
-    shot = indie_photo(18, 72, tmp_path)
-    assert "Westwatch-by-the-Bridge" in shot["names"]
-    image = load_colour((tmp_path / shot["file"]).read_bytes())
-    assert "Westwatch-by-the-Bridge" in _answers(read_titles(image), shot["names"])
+    assert "Westwatch-by-the-Bridge" in _answers_on_photo(indie_photo, 18, 72, tmp_path, "Westwatch-by-the-Bridge")
 
 
 @needs_ocr
