@@ -464,6 +464,37 @@ def test_processes_opening_a_catalog_that_needs_seeding_at_once_all_open_it(tmp_
         assert len({out for out, _ in outs}) == 1 and int(outs[0][0]) > 1000
 
 
+def test_a_process_opening_a_catalog_waits_for_another_that_is_seeding_it_however_long(tmp_path: Path) -> None:
+    """The others wait for the seeding process on a lock of its own, not on SQLite's timeout: on a loaded machine
+    seeding outlasted the timeout and a test worker was refused with "database is locked". While a seeder holds the
+    lock, the waiting process writes nothing; once it is free, it opens the catalog seeded."""
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    from companion.catalog.store import _opening_lock
+
+    path = tmp_path / "catalog.db"
+    ready = tmp_path / "ready"
+    script = (f"import pathlib\n"
+              f"from companion.catalog.store import Catalog\n"
+              f"pathlib.Path({str(ready)!r}).touch()\n"
+              f"print(len(Catalog.open({str(path)!r}).all('2e')))\n")
+    with _opening_lock(path):
+        proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        while not ready.exists() and proc.poll() is None:
+            time.sleep(0.01)
+        time.sleep(0.3)  # time to get past the lock, were there none
+        assert proc.poll() is None
+        with sqlite3.connect(path) as look:
+            assert look.execute("select name from sqlite_master where name = 'cards'").fetchone() is None
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err[-300:]
+    assert int(out) > 1000
+
+
 def test_every_card_is_read_again_once_the_catalog_changed_here_or_in_another_process(tmp_path: Path) -> None:
     """``all`` keeps the cards it decoded while the catalog stays as it is: a change committed by another connection
     (a ``cards import`` beside a running server) or by this one is read at the next call."""

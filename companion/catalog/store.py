@@ -85,6 +85,22 @@ def _quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
+@contextlib.contextmanager
+def _opening_lock(target: Path) -> Iterator[None]:
+    """Processes opening one catalog take turns checking and seeding it (test workers, a server beside the command
+    line). Seeding writes every card in one transaction, and SQLite lets the others wait for it only up to the
+    connection's timeout: on a loaded machine that ran out ("database is locked"). This lock waits as long as the
+    seeding takes. Where the system has no ``fcntl`` (Windows), SQLite's own wait is all there is."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on the platforms the companion is served from
+        yield
+        return
+    with open(target.with_name(target.name + ".lock"), "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # released when the file is closed
+        yield
+
+
 class Catalog:
     """Card look-ups by code, by name (typo tolerant) and by title (copies)."""
 
@@ -108,7 +124,8 @@ class Catalog:
         target.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(target), check_same_thread=check_same_thread, timeout=30)
         catalog = cls(sqlite_utils.Database(conn))
-        catalog._ensure_schema()
+        with _opening_lock(target):
+            catalog._ensure_schema()
         return catalog
 
     @classmethod
