@@ -15,7 +15,18 @@ from typing import Any, TypedDict
 
 from companion.catalog import no_kneel
 from companion.catalog.attach_only import parse_restriction, put_targets
-from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT_FACTS, AttachOnly, Card, Cost, fold
+from companion.catalog.card import (
+    CARD_TYPES,
+    ICONS,
+    KEYWORDS,
+    PLOT_STATS,
+    TEXT_FACTS,
+    AttachOnly,
+    Card,
+    Cost,
+    PlotValue,
+    fold,
+)
 from companion.catalog.no_kneel import Stand
 from companion.catalog.plot_limits import parse_plot_limits
 
@@ -602,20 +613,17 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
-#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst;
-#: Harlaw), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers Galley is standing, …".
-_OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
-                                r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
-                                re.IGNORECASE)
-#: A plot value of other cards than plots: "Increase the reserve value on each player's revealed plot card by 1."
-#: (Kings of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer
-#: plot card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your
-#: revealed plot card by 1." (The Stone Drum), "Increase the gold value on each opponent's revealed plot card by 1."
-#: (Gates of the Moon).
-_PLOT_VALUE = re.compile(r"^(?:while (there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed, )?"
+#: A plot value changed by a card's text: "Increase the reserve value on each player's revealed plot card by 1." (Kings
+#: of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer plot
+#: card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your revealed
+#: plot card by 1." (The Stone Drum), "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum
+#: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
+#: Galley is standing, reduce … on each opponent's revealed plot by 1.": ``plot_value_fact``.
+_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
+                         r"(you are the first player)|(.+?) is standing), )?"
                          r"(increase|reduce) the (gold|reserve|initiative) value on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
-                         r"plot(?: card)? by (\d+)$", re.IGNORECASE)
+                         r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -665,16 +673,22 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
                         re.IGNORECASE)
 
 
-def plot_value_fact(m: re.Match[str]) -> tuple[str, str, int, str, str]:
+def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
-    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", ""))."""
+    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
+    "standing", ""), the least it leaves: 0 where it prints no minimum). None where "… is standing" names another
+    card than the card itself."""
+    if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
+        return None
     condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
         (m.group(1) or "").lower(), "any")
-    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(5).lower(), "you")
-    trait = ("non:" if m.group(6) else "") + (m.group(7) or "")
-    sign = 1 if m.group(3).lower() == "increase" else -1
-    return ("income" if m.group(4).lower() == "gold" else m.group(4).lower(), whose, sign * int(m.group(8)),
-            trait, f"{condition}:{m.group(2)}" if m.group(2) else "")
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(7).lower(), "you")
+    trait = ("non:" if m.group(8) else "") + (m.group(9) or "")
+    sign = 1 if m.group(5).lower() == "increase" else -1
+    while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
+              else "standing" if m.group(4) else "")
+    return ("income" if m.group(6).lower() == "gold" else m.group(6).lower(), whose, sign * int(m.group(10)),
+            trait, while_, int(m.group(11) or 0))
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -2084,9 +2098,7 @@ class Keywords:
     #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
     #: Burns), "Attached character does not kneel …" and the like (``companion/catalog/no_kneel.py``)
     stands_declared: tuple[Stand, ...] = ()
-    opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
-    opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
-    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
+    plot_values: tuple[PlotValue, ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -2225,9 +2237,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
-    opponents_reserve: tuple[int, int] | None = None
-    opponents_reserve_while = ""
-    plot_values: list[tuple[str, str, int, str, str]] = []
+    plot_values: list[PlotValue] = []
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -2517,15 +2527,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
-            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None and (
-                    not lowered.group(1) or "first player" in lowered.group(1).lower()
-                    or (name is not None and fold(lowered.group(1)[:-len(" is standing")]) == fold(name))):
-                opponents_reserve = (int(lowered.group(2)), int(lowered.group(3) or 0))
-                opponents_reserve_while = "" if not lowered.group(1) else (
-                    "first_player" if "first player" in lowered.group(1).lower() else "standing")
-                continue
-            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None:
-                plot_values.append(plot_value_fact(plot_valued))
+            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
+                    valued_fact := plot_value_fact(plot_valued, name)) is not None:
+                plot_values.append(valued_fact)
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -2641,7 +2645,6 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_by_insight="insight" in found and not draws_beside_insight(text),
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
-        opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         plot_values=tuple(plot_values),
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
         no_card_abilities="no_card_abilities" in flags,
