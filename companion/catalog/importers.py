@@ -1706,26 +1706,15 @@ def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
-def said_beside_keyword(text: str | None, keyword: str, said: re.Pattern[str], joiner: str = " ") -> bool:
-    """Some sentence of the text says ``said``, the keyword's own sentence aside ("Insight." alone is the keyword);
-    the other sentences are joined by ``joiner``."""
-    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return bool(said.search(joiner.join(s for s in sentences if s.strip().lower() != keyword)))
-
-
-def draws_beside_insight(text: str | None) -> bool:
-    """Some sentence of the text draws cards, the Insight keyword aside."""
-    return said_beside_keyword(text, "insight", _DRAWS)
-
-
 #: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
 #: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
 _DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
 
 
 def discards_beside_pillage(text: str | None) -> bool:
-    """Some sentence of the text discards from a deck, the Pillage keyword aside."""
-    return said_beside_keyword(text, "pillage", _DECK_DISCARD, ". ")
+    """Some sentence of the text discards from a deck, the Pillage keyword's own sentence ("Pillage.") aside."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return bool(_DECK_DISCARD.search(". ".join(s for s in sentences if s.strip().lower() != "pillage")))
 
 
 _KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:gold )?cost\b", re.IGNORECASE)
@@ -1840,8 +1829,6 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
                            r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
-#: Text that can draw a card or give insight: a draw naming the card as its source is possible.
-_DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
 #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
 #: A look at the deck's top cards that adds one to the hand (Dorne: "look at the top 2 cards of your deck. Add 1 to your
@@ -1878,10 +1865,38 @@ def play_phase(text: str | None) -> str | None:
 
 
 #: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …", "Draw cards until …" (Siege
-#: Preparations), a card revealed: "draw it" (Oldtown), 1st edition "draws that card" (Satin); not the draw phase,
-#: not insight.
-_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b|it\b|that card\b"
-                         r"|cards until\b)", re.IGNORECASE)
+#: Preparations; 1st edition Gunthor Son of Gurn "draw cards, ignoring the draw cap, until …"), a card revealed: "draw
+#: it" (Oldtown), 1st edition "draws that card" (Satin), "Reveal and draw the top card of your deck." (Val), "draw that
+#: many cards" (Oldtown Scholar), 1st edition "draw 1 additional card" (The Long Voyage); not insight.
+_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more| additional)? cards?\b|it\b"
+                         r"|that card\b|the top card\b|that (?:many|number of) cards\b|cards(?:, [^,.]*,)? until\b)",
+                         re.IGNORECASE)
+#: A trigger's moment up to its comma: "After an opponent draws 1 or more cards, …" (Oldtown Scholar), "When attached
+#: character's controller would draw 1 or more cards, …" (Sky Cell): it names a draw, it does not draw.
+_MOMENT = re.compile(r"\b(?:after|when)\b[^,.:;]*,", re.IGNORECASE)
+#: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
+#: control Bran Stark, he gains insight.", Varamyr Sixskins "gains (choose one): … - the Eagle trait, an [intrigue]
+#: icon, and insight."): any of the player's characters may then draw by it.
+_GRANTS_INSIGHT = re.compile(r"\bgains?\b(?:[^.]|\.\n-)*\binsight\b", re.IGNORECASE)
+
+
+def draws_cards(plain: str) -> bool:
+    """An effect of the text draws cards (``_DRAW_CARDS``); a trigger's moment that names a draw does not ("Reaction:
+    After you draw …"; 1st edition The Iron Throne "Response: After an opponent draws a card outside of the draw
+    phase, …")."""
+    return _DRAW_CARDS.search(_MOMENT.sub(" ", plain)) is not None
+
+
+def draw_sources(plain: str, insight: bool, draw_phase: list[tuple[str, int]]) -> tuple[bool, bool, bool]:
+    """The one reading of what lets a draw name the card as its source: (its effect draws, it has insight (the
+    keyword: ``insight``), it gives insight or it changes the draw phase's number (Time of Plenty, Early Frost: a
+    draw-phase draw is recorded naming it): ``Card.draws``; it gives a character insight: ``Card.grants_insight``;
+    its only draw is its Insight keyword's: ``Card.draws_by_insight``)."""
+    effect = draws_cards(plain)
+    grants = _GRANTS_INSIGHT.search(plain) is not None
+    return effect or insight or grants or bool(draw_phase), grants, insight and not effect
+
+
 #: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
 #: ends" (still that phase).
 _PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
@@ -1896,12 +1911,12 @@ def draws_in_phase(text: str | None) -> str | None:
     triggered ability names that phase is a use of it (``common.phase_drawer``)."""
     text = text or ""
     labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
-    if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):
+    if not labels or draws_cards(_TAG.sub("", text[:labels[0].start()])):
         return None
     phases: set[str | None] = set()
     for m, end in zip(labels, [*(x.start() for x in labels[1:]), len(text)], strict=True):
         body = _TAG.sub("", text[m.end():end])
-        if not _DRAW_CARDS.search(body):
+        if not draws_cards(body):
             continue
         label = m.group(1).lower().removeprefix("limited ").strip()
         moment = _PHASE_MOMENT.match(body)
@@ -1943,9 +1958,6 @@ def play_max(text: str | None) -> tuple[int | None, str | None]:
     return _TIMES.get(m.group(1).lower()) or int(m.group(1)), m.group(2).lower()
 
 
-#: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
-#: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
-_GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
 #: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase.";
 #: The Power Behind the Throne "You may initiate and additional Intrigue challenge during each challenges phase."):
@@ -2612,6 +2624,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text, name)
+    draws, grants_insight, draws_by_insight = draw_sources(plain, "insight" in found, draw_phase)
     return Keywords(
         shadow_costs=tuple(shadow), limited=limited, terminal=terminal, attaches_to=attaches_to,
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
@@ -2628,7 +2641,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
-        play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
+        play_first=play_first, draws=draws, grants_insight=grants_insight,
         grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
         blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
@@ -2642,7 +2655,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
-        draws_by_insight="insight" in found and not draws_beside_insight(text),
+        draws_by_insight=draws_by_insight,
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         plot_values=tuple(plot_values),
