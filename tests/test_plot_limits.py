@@ -549,16 +549,24 @@ def test_a_plots_when_revealed_draw_is_its_own_players() -> None:
 def test_alannys_greyjoy_lowers_each_opponents_reserve_while_her_player_is_first() -> None:
     """aside38 14 (reserve.count, the reserve a discard to reserve is judged by): Alannys Greyjoy "While you are the
     first player, reduce the reserve value on each opponent's revealed plot card by 1.": with Alice first, Bob's
-    reserve is 1 lower, Alice's own not; with Bob first, neither. Harlaw (an agenda) lowers it likewise."""
+    reserve is 1 lower, Alice's own not; with Bob first, neither. Ten Towers Galley ("While Ten Towers Galley is
+    standing, …") lowers it while it stands, not knelt. Harlaw (an agenda) lowers it likewise: one fact, the plot
+    values' (``Card.plot_values``)."""
     from companion.rules.values import reserve
 
-    t = round_table("2e", PLAIN["2e"], "07046", extra={"01066": 1})
+    t = round_table("2e", PLAIN["2e"], "07046", extra={"01066": 1, "15028": 1})
     full = t.card("B.07046.1").reserve
     in_play(t, "A.01066.1")
     assert (reserve(t, "A"), reserve(t, "B")) == (t.card(f"A.{PLAIN['2e']}.1").reserve, full - 1)
     t.first_player = "B"
     assert reserve(t, "B") == full
-    assert t.card("A.01066.1").opponents_reserve_while == "first_player"
+    in_play(t, "A.15028.1")
+    assert reserve(t, "B") == full - 1
+    t.in_play["A.15028.1"].kneeling = True
+    assert reserve(t, "B") == full
+    assert t.card("A.01066.1").plot_values == (("reserve", "opponents", -1, "", "first_player", 0),)
+    assert t.card("A.15028.1").plot_values == (("reserve", "opponents", -1, "", "standing", 0),)
     from companion.catalog.store import Catalog
 
-    assert Catalog.open().card("19003").opponents_reserve == (1, 0)
+    assert Catalog.open().card("19003").plot_values == (("reserve", "opponents", -1, "", "", 0),)
+    assert Catalog.open().card("02080").plot_values == (("reserve", "opponents", -2, "", "", 2),)

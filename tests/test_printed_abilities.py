@@ -385,6 +385,34 @@ def test_a_reaction_to_a_kind_of_character_killed_waits_for_one_in_a_dead_pile()
     legal(t, PlayEvent("A", "A.core_171.1"))
 
 
+def test_a_draw_is_read_from_an_effect_that_draws_not_from_a_trigger_that_names_one(catalog: Catalog) -> None:
+    """draw.source (RR: Draw; RR: Insight): a draw may name a card whose effect draws ("… kneel Oldtown Scholar to draw
+    that many cards."; 1st edition Val "Reveal and draw the top card of your deck."), that has or gives insight, or
+    that changes the draw phase's number (Early Frost). A trigger naming a draw draws nothing: Acolyte of the Flame
+    ("After the draw phase begins, …"), Torch and Oil ("After an opponent draws a card …"), 1st edition The Iron
+    Throne; Highgarden Jester's only draw is its insight ("After Highgarden Jester draws a card using insight, …").
+    Varamyr Sixskins's chosen "the Eagle trait, an [intrigue] icon, and insight." gives it insight; Maester of
+    Starfall's "loses (choose one): insight, …" neither draws nor gives it."""
+    facts = {
+        "10041": {"draws": True, "draws_by_insight": False},  # Oldtown Scholar
+        "dotn_117": {"draws": True},  # 1st edition Val
+        "05052": {"draws": True},  # Early Frost
+        "14014": {"draws": False},  # Acolyte of the Flame
+        "26090": {"draws": False},  # Torch and Oil
+        "kl_49": {"draws": False},  # 1st edition The Iron Throne
+        "13083": {"draws": True, "draws_by_insight": True},  # Highgarden Jester
+        "04043": {"draws": True, "draws_by_insight": False},  # Renly Baratheon: "… reveal it to draw 1 card."
+        "11001": {"draws": True, "grants_insight": True},  # Varamyr Sixskins
+        "02076": {"draws": False, "grants_insight": False},  # Maester of Starfall
+    }
+    for code, want in facts.items():
+        card = catalog.card(code)
+        assert {k: getattr(card, k) for k in want} == want, (code, card.name)
+    t = plots("2e", "01001", "00006", {"14014": 1, "10041": 1}, {})
+    in_play(t, "A.14014.1")
+    flagged_and_refused(t, DrawCards("A", 1, source="A.14014.1"), "draw.source")
+
+
 def test_a_draw_names_a_source_that_can_draw() -> None:
     """aside6 24, aside7 03 (RR: Draw; RR: Insight): a draw outside the draw phase names the card effect that
     draws. The Tickler neither draws nor has insight: flagged, unless something its player has in play gives a

@@ -22,6 +22,9 @@ def as_edition(value: str) -> Edition:
 
 #: A Shadow value or printed cost is a number, or "X" (chosen when paying).
 Cost = int | Literal["X"]
+#: A plot value a card's text changes (``Card.plot_values``): (stat, whose plot, signed amount, plot trait needed,
+#: while, the least it leaves).
+PlotValue = tuple[str, str, int, str, str, int]
 
 CARD_TYPES = ("character", "location", "attachment", "event", "plot", "agenda", "title", "house")
 #: The numbers printed on a plot card. On another card the same fields hold its printed plot value modifiers
@@ -55,7 +58,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
-              "opponents_reserve", "opponents_reserve_while", "plot_values", "no_saves", "no_effect_entry", "str_fixed",
+              "plot_values", "no_saves", "no_effect_entry", "str_fixed",
               "str_set",
               "pillage_reacts", "claim_instead", "gold_at_least",
               "faction_power_in_challenges",
@@ -356,16 +359,12 @@ class Card:
     #: control …" (The Fire That Burns), an attachment's "Attached character …": (role, who, type, first, condition),
     #: as ``companion/catalog/no_kneel.py`` reads them.
     stands_declared: tuple[tuple[str, str, str, str, str], ...] = ()
-    #: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their
-    #: Midst): (by how much, the least it leaves).
-    opponents_reserve: tuple[int, int] | None = None
-    #: Its condition: "first_player" (Alannys Greyjoy: "While you are the first player, …"), "standing" (Ten Towers
-    #: Galley: "While Ten Towers Galley is standing, …") or "" (none).
-    opponents_reserve_while: str = ""
     #: A plot value changed by a card that is no plot (``companion/catalog/importers.py``'s ``_PLOT_VALUE``): (stat,
     #: whose plot: "you"/"opponents"/"each", signed amount, the plot trait it needs: "Summer"/"non:Summer"/"", while:
-    #: "none:Winter" (no Winter plot revealed), "any:Kingdom", "yours:Winter" or ""). Kings of Summer, Kings of Winter.
-    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()
+    #: "none:Winter" (no Winter plot revealed), "any:Kingdom", "yours:Winter", "first_player" (Alannys Greyjoy: "While
+    #: you are the first player, …"), "standing" ("While Ten Towers Galley is standing, …") or "", the least it leaves:
+    #: 2 for Wraiths in Their Midst's "… by 2 (to a minimum of 2)", else 0). Kings of Summer, Kings of Winter, Harlaw.
+    plot_values: tuple[PlotValue, ...] = ()
     no_saves: bool = False  # "Characters cannot be saved." (The Bloody Flux)
     no_effect_entry: bool = False  # "Card abilities cannot cause characters to enter play." (Barring the Gates)
     str_fixed: bool = False  # "Each character's STR cannot be increased or reduced by card effects." (Striking at Dawn)

@@ -15,7 +15,18 @@ from typing import Any, TypedDict
 
 from companion.catalog import no_kneel
 from companion.catalog.attach_only import parse_restriction, put_targets
-from companion.catalog.card import CARD_TYPES, ICONS, KEYWORDS, PLOT_STATS, TEXT_FACTS, AttachOnly, Card, Cost, fold
+from companion.catalog.card import (
+    CARD_TYPES,
+    ICONS,
+    KEYWORDS,
+    PLOT_STATS,
+    TEXT_FACTS,
+    AttachOnly,
+    Card,
+    Cost,
+    PlotValue,
+    fold,
+)
 from companion.catalog.no_kneel import Stand
 from companion.catalog.plot_limits import parse_plot_limits
 
@@ -602,20 +613,17 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
 #: Dromond): that many gold kept.
-#: "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in Their Midst;
-#: Harlaw), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers Galley is standing, …".
-_OPPONENTS_RESERVE = re.compile(r"^(?:while (you are the first player|.+? is standing), )?reduce the reserve value on "
-                                r"each opponent's revealed plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$",
-                                re.IGNORECASE)
-#: A plot value of other cards than plots: "Increase the reserve value on each player's revealed plot card by 1."
-#: (Kings of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer
-#: plot card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your
-#: revealed plot card by 1." (The Stone Drum), "Increase the gold value on each opponent's revealed plot card by 1."
-#: (Gates of the Moon).
-_PLOT_VALUE = re.compile(r"^(?:while (there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed, )?"
+#: A plot value changed by a card's text: "Increase the reserve value on each player's revealed plot card by 1." (Kings
+#: of Summer), "While you have a Winter plot card revealed, reduce the gold value on each opponent's non-Summer plot
+#: card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your revealed
+#: plot card by 1." (The Stone Drum), "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum
+#: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
+#: Galley is standing, reduce … on each opponent's revealed plot by 1.": ``plot_value_fact``.
+_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
+                         r"(you are the first player)|(.+?) is standing), )?"
                          r"(increase|reduce) the (gold|reserve|initiative) value on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
-                         r"plot(?: card)? by (\d+)$", re.IGNORECASE)
+                         r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
 #: stealth, …" (Ours is the Old Way) or "Choose a unique character … Until the end of the phase, that character gains
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
@@ -665,16 +673,22 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
                         re.IGNORECASE)
 
 
-def plot_value_fact(m: re.Match[str]) -> tuple[str, str, int, str, str]:
+def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
-    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", ""))."""
+    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
+    "standing", ""), the least it leaves: 0 where it prints no minimum). None where "… is standing" names another
+    card than the card itself."""
+    if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
+        return None
     condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
         (m.group(1) or "").lower(), "any")
-    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(5).lower(), "you")
-    trait = ("non:" if m.group(6) else "") + (m.group(7) or "")
-    sign = 1 if m.group(3).lower() == "increase" else -1
-    return ("income" if m.group(4).lower() == "gold" else m.group(4).lower(), whose, sign * int(m.group(8)),
-            trait, f"{condition}:{m.group(2)}" if m.group(2) else "")
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(7).lower(), "you")
+    trait = ("non:" if m.group(8) else "") + (m.group(9) or "")
+    sign = 1 if m.group(5).lower() == "increase" else -1
+    while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
+              else "standing" if m.group(4) else "")
+    return ("income" if m.group(6).lower() == "gold" else m.group(6).lower(), whose, sign * int(m.group(10)),
+            trait, while_, int(m.group(11) or 0))
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -1692,26 +1706,15 @@ def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
-def said_beside_keyword(text: str | None, keyword: str, said: re.Pattern[str], joiner: str = " ") -> bool:
-    """Some sentence of the text says ``said``, the keyword's own sentence aside ("Insight." alone is the keyword);
-    the other sentences are joined by ``joiner``."""
-    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return bool(said.search(joiner.join(s for s in sentences if s.strip().lower() != keyword)))
-
-
-def draws_beside_insight(text: str | None) -> bool:
-    """Some sentence of the text draws cards, the Insight keyword aside."""
-    return said_beside_keyword(text, "insight", _DRAWS)
-
-
 #: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
 #: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
 _DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
 
 
 def discards_beside_pillage(text: str | None) -> bool:
-    """Some sentence of the text discards from a deck, the Pillage keyword aside."""
-    return said_beside_keyword(text, "pillage", _DECK_DISCARD, ". ")
+    """Some sentence of the text discards from a deck, the Pillage keyword's own sentence ("Pillage.") aside."""
+    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
+    return bool(_DECK_DISCARD.search(". ".join(s for s in sentences if s.strip().lower() != "pillage")))
 
 
 _KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:gold )?cost\b", re.IGNORECASE)
@@ -1826,8 +1829,6 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
                            r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
-#: Text that can draw a card or give insight: a draw naming the card as its source is possible.
-_DRAWS = re.compile(r"\b(draws?|insight)\b", re.IGNORECASE)
 #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
 #: A look at the deck's top cards that adds one to the hand (Dorne: "look at the top 2 cards of your deck. Add 1 to your
@@ -1864,10 +1865,38 @@ def play_phase(text: str | None) -> str | None:
 
 
 #: A card's draw: "draw 1 card", "draws 2 cards", "Draw 1 card for each …", "Draw cards until …" (Siege
-#: Preparations), a card revealed: "draw it" (Oldtown), 1st edition "draws that card" (Satin); not the draw phase,
-#: not insight.
-_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more)? cards?\b|it\b|that card\b"
-                         r"|cards until\b)", re.IGNORECASE)
+#: Preparations; 1st edition Gunthor Son of Gurn "draw cards, ignoring the draw cap, until …"), a card revealed: "draw
+#: it" (Oldtown), 1st edition "draws that card" (Satin), "Reveal and draw the top card of your deck." (Val), "draw that
+#: many cards" (Oldtown Scholar), 1st edition "draw 1 additional card" (The Long Voyage); not insight.
+_DRAW_CARDS = re.compile(r"\bdraws? (?:(?:\d+|a|an|one|two|three|x|up to \d+)\b(?: more| additional)? cards?\b|it\b"
+                         r"|that card\b|the top card\b|that (?:many|number of) cards\b|cards(?:, [^,.]*,)? until\b)",
+                         re.IGNORECASE)
+#: A trigger's moment up to its comma: "After an opponent draws 1 or more cards, …" (Oldtown Scholar), "When attached
+#: character's controller would draw 1 or more cards, …" (Sky Cell): it names a draw, it does not draw.
+_MOMENT = re.compile(r"\b(?:after|when)\b[^,.:;]*,", re.IGNORECASE)
+#: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
+#: control Bran Stark, he gains insight.", Varamyr Sixskins "gains (choose one): … - the Eagle trait, an [intrigue]
+#: icon, and insight."): any of the player's characters may then draw by it.
+_GRANTS_INSIGHT = re.compile(r"\bgains?\b(?:[^.]|\.\n-)*\binsight\b", re.IGNORECASE)
+
+
+def draws_cards(plain: str) -> bool:
+    """An effect of the text draws cards (``_DRAW_CARDS``); a trigger's moment that names a draw does not ("Reaction:
+    After you draw …"; 1st edition The Iron Throne "Response: After an opponent draws a card outside of the draw
+    phase, …")."""
+    return _DRAW_CARDS.search(_MOMENT.sub(" ", plain)) is not None
+
+
+def draw_sources(plain: str, insight: bool, draw_phase: list[tuple[str, int]]) -> tuple[bool, bool, bool]:
+    """The one reading of what lets a draw name the card as its source: (its effect draws, it has insight (the
+    keyword: ``insight``), it gives insight or it changes the draw phase's number (Time of Plenty, Early Frost: a
+    draw-phase draw is recorded naming it): ``Card.draws``; it gives a character insight: ``Card.grants_insight``;
+    its only draw is its Insight keyword's: ``Card.draws_by_insight``)."""
+    effect = draws_cards(plain)
+    grants = _GRANTS_INSIGHT.search(plain) is not None
+    return effect or insight or grants or bool(draw_phase), grants, insight and not effect
+
+
 #: A reaction's or interrupt's moment that names a phase: "After the dominance phase begins", "When the taxation phase
 #: ends" (still that phase).
 _PHASE_MOMENT = re.compile(r"^\s*(?:when|after) the (\w+) phase (?:begins|ends)\b", re.IGNORECASE)
@@ -1882,12 +1911,12 @@ def draws_in_phase(text: str | None) -> str | None:
     triggered ability names that phase is a use of it (``common.phase_drawer``)."""
     text = text or ""
     labels = list(_TRIGGER_2E.finditer(text)) or list(_TRIGGER_1E.finditer(text))
-    if not labels or _DRAW_CARDS.search(_TAG.sub("", text[:labels[0].start()])):
+    if not labels or draws_cards(_TAG.sub("", text[:labels[0].start()])):
         return None
     phases: set[str | None] = set()
     for m, end in zip(labels, [*(x.start() for x in labels[1:]), len(text)], strict=True):
         body = _TAG.sub("", text[m.end():end])
-        if not _DRAW_CARDS.search(body):
+        if not draws_cards(body):
             continue
         label = m.group(1).lower().removeprefix("limited ").strip()
         moment = _PHASE_MOMENT.match(body)
@@ -1929,9 +1958,6 @@ def play_max(text: str | None) -> tuple[int | None, str | None]:
     return _TIMES.get(m.group(1).lower()) or int(m.group(1)), m.group(2).lower()
 
 
-#: Text that gives insight to a character, its own or another's ("Attached character gains insight.", "While you
-#: control Bran Stark, he gains insight."): any of the player's characters may then draw by it.
-_GRANTS_INSIGHT = re.compile(r"\bgains?\b[^.]*\binsight\b", re.IGNORECASE)
 #: "You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords, Khal Drogo,
 #: Casterly Rock, …; 1st edition Heir to the Iron Throne "You may initiate 2 Power challenges each challenge phase.";
 #: The Power Behind the Throne "You may initiate and additional Intrigue challenge during each challenges phase."):
@@ -2084,9 +2110,7 @@ class Keywords:
     #: "Each [thenightswatch] character you control does not kneel when declared as a defender." (The Fire That
     #: Burns), "Attached character does not kneel …" and the like (``companion/catalog/no_kneel.py``)
     stands_declared: tuple[Stand, ...] = ()
-    opponents_reserve: tuple[int, int] | None = None  # Wraiths in Their Midst: (by, at least)
-    opponents_reserve_while: str = ""  # "first_player" (Alannys Greyjoy) / "standing" (Ten Towers Galley) / ""
-    plot_values: tuple[tuple[str, str, int, str, str], ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
+    plot_values: tuple[PlotValue, ...] = ()  # ``_PLOT_VALUE``: ``Card.plot_values``
     no_saves: bool = False  # The Bloody Flux
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
@@ -2225,9 +2249,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
-    opponents_reserve: tuple[int, int] | None = None
-    opponents_reserve_while = ""
-    plot_values: list[tuple[str, str, int, str, str]] = []
+    plot_values: list[PlotValue] = []
     stays_knelt: str | None = None
     attached_stays_knelt: str | None = None
     no_bypass_trait: str | None = None
@@ -2517,15 +2539,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
-            if (lowered := _OPPONENTS_RESERVE.match(sentence)) is not None and (
-                    not lowered.group(1) or "first player" in lowered.group(1).lower()
-                    or (name is not None and fold(lowered.group(1)[:-len(" is standing")]) == fold(name))):
-                opponents_reserve = (int(lowered.group(2)), int(lowered.group(3) or 0))
-                opponents_reserve_while = "" if not lowered.group(1) else (
-                    "first_player" if "first player" in lowered.group(1).lower() else "standing")
-                continue
-            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None:
-                plot_values.append(plot_value_fact(plot_valued))
+            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
+                    valued_fact := plot_value_fact(plot_valued, name)) is not None:
+                plot_values.append(valued_fact)
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -2608,6 +2624,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text, name)
+    draws, grants_insight, draws_by_insight = draw_sources(plain, "insight" in found, draw_phase)
     return Keywords(
         shadow_costs=tuple(shadow), limited=limited, terminal=terminal, attaches_to=attaches_to,
         keywords=tuple(k for k in KEYWORDS if k in found), modifiers=tuple(sorted(modifiers.items())),
@@ -2624,7 +2641,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
         play_side=play_side,
-        play_first=play_first, draws=bool(_DRAWS.search(plain)), grants_insight=bool(_GRANTS_INSIGHT.search(plain)),
+        play_first=play_first, draws=draws, grants_insight=grants_insight,
         grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
         blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
@@ -2638,10 +2655,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
-        draws_by_insight="insight" in found and not draws_beside_insight(text),
+        draws_by_insight=draws_by_insight,
         discards_by_pillage="pillage" in found and not discards_beside_pillage(text), skips_phase=skips_phase,
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
-        opponents_reserve=opponents_reserve, opponents_reserve_while=opponents_reserve_while,
         plot_values=tuple(plot_values),
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
         no_card_abilities="no_card_abilities" in flags,

@@ -408,49 +408,47 @@ def plot_value(t: Table, seat: str, stat: str) -> int | None:
     if stat == "income" and any(other != seat and getattr(plot_text(t, other), "opponents_income_zero", False)
                                 for other in t.seats):
         base = 0  # 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
-    value = max(0, base + printed_bonus(t, stat, seat) + plot_values_printed(t, seat, card, stat)
-                + recorded(t, stat, seat))
-    if stat == "reserve":
-        # "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum of 2)." (Wraiths in
-        # Their Midst): a value already under the minimum stays where it is.
-        counted = recorded_sources(t, stat, seat)  # a `modify` naming the plot stands for its effect
-        # Any other seat's card whose text counts: its plot, agenda (Harlaw), a character (Alannys Greyjoy: "While you
-        # are the first player, …"), a location ("While Ten Towers Galley is standing, …").
-        for other in t.seats:
-            for cid in printed_cards(t, other) if other != seat else []:
-                facts = t.card(cid)
-                lowered, cond = facts.opponents_reserve, facts.opponents_reserve_while
-                if lowered is None or cid in counted or (cond == "first_player" and t.first_player != other) or (
-                        cond == "standing" and (cid not in t.in_play or t.in_play[cid].kneeling)):
-                    continue
-                value = max(value - lowered[0], min(value, lowered[1]))
-    return value
+    return plot_values_printed(t, seat, card, stat, base + printed_bonus(t, stat, seat) + recorded(t, stat, seat))
 
 
-def plot_values_printed(t: Table, seat: str, plot: Card, stat: str) -> int:
-    """What cards that are no plots add to the seat's revealed plot's value (``Card.plot_values``): Kings of Summer's
-    "Increase the reserve value on each player's revealed plot card by 1.", Kings of Winter's "While you have a Winter
-    plot card revealed, reduce the gold value on each opponent's non-Summer plot card by 1.", anyone's card whose text
-    counts; a modifier recorded naming the card stands for it."""
+def plot_values_printed(t: Table, seat: str, plot: Card, stat: str, value: int) -> int:
+    """The seat's revealed plot's value (``value``: its base and the other modifiers) with what cards that are no
+    plots print (``Card.plot_values``), at least 0: Kings of Summer's "Increase the reserve value on each player's
+    revealed plot card by 1.", Kings of Winter's "While you have a Winter plot card revealed, reduce the gold value on
+    each opponent's non-Summer plot card by 1.", Harlaw's "Reduce the reserve value on each opponent's revealed plot
+    card by 1.", anyone's card whose text counts (its plot, agenda, a card in play) while its condition holds; a
+    modifier recorded naming the card stands for it. A reduction "to a minimum of 2" (Wraiths in Their Midst) comes
+    last: a value already under the minimum stays where it is."""
     if not any(c.plot_values for c in t.cards.values()):
-        return 0  # most tables hold no such card: the cards in play are not walked for every plot value
+        return max(0, value)  # most tables hold no such card: the cards in play are not walked for every plot value
     counted = recorded_sources(t, stat, seat)
-    total = 0
+    floored: list[tuple[int, int]] = []
     for other in t.seats:
         for cid in printed_cards(t, other):
-            for changed, whose, amount, trait, cond in t.card(cid).plot_values:
+            for changed, whose, amount, trait, cond, least in t.card(cid).plot_values:
                 if changed != stat or cid in counted or whose == ("opponents" if other == seat else "you"):
                     continue
                 needed = trait.removeprefix("non:")
                 if (needed and (needed in plot.traits) == trait.startswith("non:")) \
-                        or not _plots_revealed_while(t, other, cond):
+                        or not _plot_value_while(t, other, cid, cond):
                     continue
-                total += amount
-    return total
+                if least:
+                    floored.append((amount, least))
+                else:
+                    value += amount
+    value = max(0, value)
+    for amount, least in floored:
+        value = max(value + amount, min(value, least))
+    return value
 
 
-def _plots_revealed_while(t: Table, seat: str, cond: str) -> bool:
-    """``Card.plot_values``' condition: "none:Winter" (no Winter plot revealed), "any:Kingdom", "yours:Winter"."""
+def _plot_value_while(t: Table, seat: str, cid: str, cond: str) -> bool:
+    """``Card.plot_values``' condition for the seat's card: "none:Winter" (no Winter plot revealed), "any:Kingdom",
+    "yours:Winter", "first_player" (the seat is), "standing" (the card is in play and standing)."""
+    if cond == "first_player":
+        return t.first_player == seat
+    if cond == "standing":
+        return cid in t.in_play and not t.in_play[cid].kneeling
     if not cond:
         return True
     kind, _, trait = cond.partition(":")

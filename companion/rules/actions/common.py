@@ -1222,7 +1222,7 @@ def triggered_use(t: Table, action: Action) -> str | None:
             and getattr(action, "card", None) != source and action.type != "modify" \
             and not any(action.type in KEYWORD_LINES.get(k, ()) for k in c.keywords) \
             and not (action.type in KEYWORD_LINES["insight"]  # insight a card in play gives (``check_draw_source``)
-                     and any(t.card(x).grants_insight for x in printed_cards(t, t.in_play[source].controller))):
+                     and insight_given(t, t.in_play[source].controller)):
         return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play:
@@ -1232,6 +1232,12 @@ def triggered_use(t: Table, action: Action) -> str | None:
     if not any(x[0] == effect[0] for x in t.card(source).targets):
         return None
     return str(source)
+
+
+def insight_given(t: Table, seat: str) -> bool:
+    """Something of the seat's whose text counts gives a character insight ("Attached character gains insight.":
+    ``Card.grants_insight``): a draw may name any of its characters as its source."""
+    return any(t.card(c).grants_insight for c in printed_cards(t, seat))
 
 
 def phase_drawer(c: Card) -> bool:

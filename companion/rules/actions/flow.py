@@ -14,6 +14,7 @@ from companion.rules.actions.common import (
     check_kneel_target,
     continues_trigger,
     end_challenge,
+    insight_given,
     leave_to,
     note_faction_cost,
     place_name,
@@ -601,7 +602,7 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
             v.violate("draw.unless-lost", (source,), card=t.ref(source), kind=msg(f"challenge.kind.{kind}"),
                       player=t.players[player].name, opponent=t.players[lost.winner].name)
     if (not t.card(source).draws and not t.card(source).searches_hand
-            and not any(t.card(c).grants_insight for c in printed_cards(t, player))):
+            and not insight_given(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
     elif t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
