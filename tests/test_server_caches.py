@@ -202,6 +202,19 @@ def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: Fla
     assert store.verify(gid)["ok"]
 
 
+def test_the_one_call_keyed_hash_is_hmacs_own() -> None:
+    """``keyed_hash`` (one-shot HMAC) gives what ``hmac.new(...).hexdigest()`` gives, for any key and text; a changed
+    key or text changes it."""
+    import hashlib
+    import hmac
+
+    from companion.store.games import keyed_hash
+
+    for key, text in [("k", ""), ("k", "prev{}"), ("ключ—é", 'x"\\\n\u2028\x00'), ("a" * 200, "b" * 10_000)]:
+        assert keyed_hash(key, text) == hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()
+    assert keyed_hash("k", "t") != keyed_hash("K", "t") != keyed_hash("k", "T")
+
+
 def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
     from companion.web.live import Made, event_bytes, sent_version, sse_encoded
 
@@ -470,3 +483,30 @@ def test_a_seats_hidden_cards_never_reach_another_viewer_through_the_shared_view
     for key in (kb, None):
         theirs = client.get(f"/api/games/{gid}/view", headers=auth(key)).get_json()
         assert theirs["version"] == version and '"id": "A.' not in json.dumps(theirs)
+
+
+def test_a_keys_role_remembered_is_the_role_made_and_a_bad_one_is_none() -> None:
+    from companion.rules.roles import Role, RoleKind
+
+    for kind, seat in [("seat", "A"), ("judge", None), ("host", None), ("table", None), ("paper", "B"),
+                       ("seat", "judge")]:
+        first = Role.holding(kind, seat)
+        assert first == Role(RoleKind(kind), seat) and first is not None and first.actor == Role(RoleKind(kind),
+                                                                                                  seat).actor
+        assert Role.holding(kind, seat) is first
+    for kind, seat in [("seat", None), ("judge", "A"), ("nobody", None), ("nobody", "A")]:
+        assert Role.holding(kind, seat) is None
+        assert Role.holding(kind, seat) is None
+
+
+def test_a_key_slot_read_once_is_what_its_kind_and_seat_say() -> None:
+    from companion.store.games import slot_read
+    from companion.store.keys import BY_NAME, kind_of
+
+    for key_slot in ["seat:A", "seat:judge", "judge", "host", "table", "paper:B", "host:A", "seat", "nobody",
+                     "nobody:A", "seat:A:B", ""]:
+        kind, seat = kind_of(key_slot)
+        known = BY_NAME.get(kind)
+        fits = known is not None and known.per_seat == (seat is not None)
+        assert slot_read(key_slot) == (kind, seat, fits)
+    assert slot_read("seat:A")[2] and not slot_read("host:A")[2] and not slot_read("seat")[2]
