@@ -485,6 +485,48 @@ def test_a_seats_hidden_cards_never_reach_another_viewer_through_the_shared_view
         assert theirs["version"] == version and '"id": "A.' not in json.dumps(theirs)
 
 
+def test_the_view_cache_makes_each_value_once_for_threads_that_ask_together_and_keeps_none() -> None:
+    """Five threads asking for one key while it is made: one ``make``, the same value for all. A value None is kept (not
+    made again); a ``make`` that fails keeps nothing, and the next asker makes it; the least recently used goes."""
+    import threading
+    import time
+
+    from companion.web.hub import LRU
+
+    cache = LRU(size=2)
+    made: list[int] = []
+    started = threading.Event()
+
+    def make() -> list[int]:
+        started.set()
+        time.sleep(0.2)
+        made.append(1)
+        return made
+
+    got: list[Any] = []
+    threads = [threading.Thread(target=lambda: got.append(cache.get("k", make))) for _ in range(5)]
+    threads[0].start()
+    assert started.wait(2)
+    for t in threads[1:]:
+        t.start()
+    for t in threads:
+        t.join()
+    assert made == [1] and len(got) == 5 and all(g is made for g in got)
+    nones: list[int] = []
+    assert cache.get("none", lambda: nones.append(1)) is None
+    assert cache.get("none", lambda: nones.append(1)) is None and nones == [1]
+
+    def fail() -> Any:
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        cache.get("x", fail)
+    assert cache.peek("x") is None and not cache._inflight
+    assert cache.get("x", lambda: "made") == "made"
+    # size 2: "k" was used least recently ("none" and "x" after it), so it went.
+    assert cache.peek("k") is None and cache.peek("x") == "made"
+
+
 def test_a_keys_role_remembered_is_the_role_made_and_a_bad_one_is_none() -> None:
     from companion.rules.roles import Role, RoleKind
 

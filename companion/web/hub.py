@@ -199,6 +199,10 @@ class Hub:
             self._versions.setdefault(game_id, version)
 
 
+#: Not in the cache (a value may be None).
+_MISSING = object()
+
+
 class LRU:
     """A small thread-safe least-recently-used cache that computes each value once.
 
@@ -223,27 +227,49 @@ class LRU:
         return self._data.get(key)
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        # Made already: one look-up without the lock (atomic, as ``peek``'s), and marked used.
+        data = self._data
+        found = data.get(key, _MISSING)
+        if found is not _MISSING:
+            try:
+                data.move_to_end(key)  # (``contextlib.suppress`` is three calls more)
+            except KeyError:  # dropped meanwhile by another thread's ``_keep``: the value found is still the value
+                return found
+            return found
         with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-            gate = self._inflight.setdefault(key, threading.Lock())
+            found = data.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+            gate = self._inflight.get(key)
+            if gate is None:  # nobody makes it: this thread does, the others wait for it (their gate, held)
+                gate = self._inflight[key] = threading.Lock()
+                gate.acquire()
+                mine = True
+            else:
+                mine = False
+        if mine:
+            try:
+                return self._keep(key, make())
+            finally:
+                self._inflight.pop(key, None)
+                gate.release()
         if not gate.acquire(blocking=not on_event_loop()):
             # The server's event loop waits for no worker (one replaying a log holds the gate a second): it makes
             # the value itself, which is quick there or bails out (``GameStore.hasty``).
             return self._keep(key, make())
         try:
-            with self._lock:
-                if key in self._data:
-                    return self._data[key]
-            return self._keep(key, make())
+            found = data.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+            return self._keep(key, make())  # its maker failed: this thread tries
         finally:
             gate.release()
 
     def _keep(self, key: Hashable, value: Any) -> Any:
         with self._lock:
-            self._data[key] = value
-            self._inflight.pop(key, None)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            data = self._data
+            data[key] = value
+            if len(data) > self.size:
+                while len(data) > self.size:
+                    data.popitem(last=False)
         return value
