@@ -236,17 +236,16 @@ class LRU:
             except KeyError:  # dropped meanwhile by another thread's ``_keep``: the value found is still the value
                 return found
             return found
-        with self._lock:
-            found = data.get(key, _MISSING)
-            if found is not _MISSING:
-                return found
-            gate = self._inflight.get(key)
-            if gate is None:  # nobody makes it: this thread does, the others wait for it (their gate, held)
-                gate = self._inflight[key] = threading.Lock()
+        with self._lock:  # (under the lock: ``in`` and an index, no call)
+            if key in data:
+                return data[key]
+            inflight = self._inflight
+            mine = key not in inflight
+            if mine:  # nobody makes it: this thread does, the others wait for it (on its gate, held)
+                gate = inflight[key] = threading.Lock()
                 gate.acquire()
-                mine = True
             else:
-                mine = False
+                gate = inflight[key]
         if mine:
             try:
                 return self._keep(key, make())
