@@ -356,19 +356,18 @@ class CompanionASGI:
                            and all(hasattr(cycle, name) for name in CYCLE_FIELDS)
                            and callable(getattr(getattr(cycle, "transport", None), "write", None))) else None
         # What every poke reads, looked up once (twenty phones at a table: twenty pokes a publish).
-        versions, epochs, made_event = hub.versions, hub.epochs, stream.made_event
+        epochs, made_event = hub.epochs, stream.made_event
         shelf, holder = stream.shelf, stream.holder
 
-        def poke(now: float) -> bool:
+        def poke(now: float, version: int) -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
             waits for it (no keep-alive due, no key renewed, no pace) and its viewer class's event is made (or quick
             to make, as the stream would make it): the twenty phones at a table share one event per viewer class,
             and each gets the same bytes. False: the stream is woken and does it all as before. ``now``: the loop's
-            time at the publish."""
+            time at the publish; ``version``: the game's then."""
             nonlocal seen, last_sent, unfinished
             if not waiting or gone or due or flow is None or epochs.get(game_id, 0) != epoch or stream.pace:
                 return False
-            version = versions.get(game_id, -1)
             if version <= seen:
                 return True  # sent already (a publish before this one's turn sent the newer version)
             # The viewer class's event from the cache's own dictionary, by ``shelf_key``'s tuple: no call, and no key

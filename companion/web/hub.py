@@ -51,9 +51,9 @@ class Hub:
         # woken from writer threads with call_soon_threadsafe; no thread waits.
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
-        self._wakers: dict[str, set[asyncio.Event]] = {}
-        #: A stream's way to take a new version without being woken (``subscribe``), by its waker.
-        self._pokes: dict[asyncio.Event, Callable[[float], bool]] = {}
+        #: Each game's streams' wakers, each with its stream's way to take a new version without being woken
+        #: (``subscribe``; None: woken): a publish reads both in one walk.
+        self._wakers: dict[str, dict[asyncio.Event, Callable[[float, int], bool] | None]] = {}
         #: The games' versions and key epochs as ``version`` and ``epoch`` read them, for a publish's pokes (twenty a
         #: table) to read without a call each. Read only.
         self.versions: dict[str, int] = self._versions
@@ -64,20 +64,18 @@ class Hub:
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, game_id: str, waker: asyncio.Event, poke: Callable[[float], bool] | None = None) -> None:
+    def subscribe(self, game_id: str, waker: asyncio.Event,
+                  poke: Callable[[float, int], bool] | None = None) -> None:
         """Call on the loop: ``waker`` is set at each publish or revoke of this game. At a publish, ``poke`` (if
-        given) is asked first, on the loop, with the loop's time then: True if it took the new version itself (its
-        stream sent it, or had nothing to send), so the stream is not woken; False (or an error) and the waker is
-        set."""
-        self._wakers.setdefault(game_id, set()).add(waker)
-        if poke is not None:
-            self._pokes[waker] = poke
+        given) is asked first, on the loop, with the loop's time then and the game's version as the publish found
+        it: True if it took that version itself (its stream sent it, or had nothing to send), so the stream is not
+        woken; False (or an error) and the waker is set."""
+        self._wakers.setdefault(game_id, {})[waker] = poke
 
     def unsubscribe(self, game_id: str, waker: asyncio.Event) -> None:
-        self._pokes.pop(waker, None)
         wakers = self._wakers.get(game_id)
         if wakers is not None:
-            wakers.discard(waker)
+            wakers.pop(waker, None)
             if not wakers:
                 del self._wakers[game_id]
 
@@ -92,12 +90,15 @@ class Hub:
         # at a table read it twenty times, a thirtieth of a delivery's calls).
         loop = self._loop
         now = loop.time() if loop is not None else time.monotonic()
-        for waker in list(self._wakers.get(game_id, ())):
-            poke = self._pokes.get(waker)
+        # The version, read once for the publish too (each poke read it): a version published meanwhile comes with
+        # its own publish's delivery.
+        version = self._versions.get(game_id, -1)
+        wakers = self._wakers.get(game_id)
+        for waker, poke in list(wakers.items()) if wakers else ():
             took = False
             if poke is not None:
                 try:
-                    took = poke(now)
+                    took = poke(now, version)
                 except Exception:  # the stream's own round tries again, and answers for it
                     took = False
             if not took:
