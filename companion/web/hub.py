@@ -269,7 +269,6 @@ class LRU:
         with self._lock:
             data = self._data
             data[key] = value
-            if len(data) > self.size:
-                while len(data) > self.size:
-                    data.popitem(last=False)
+            if len(data) > self.size:  # one value more than it may hold: the least recently used goes
+                data.popitem(last=False)
         return value
