@@ -552,3 +552,50 @@ def test_a_key_slot_read_once_is_what_its_kind_and_seat_say() -> None:
         fits = known is not None and known.per_seat == (seat is not None)
         assert slot_read(key_slot) == (kind, seat, fits)
     assert slot_read("seat:A")[2] and not slot_read("host:A")[2] and not slot_read("seat")[2]
+
+
+def test_a_publishs_pokes_run_inside_one_delivery_context_and_a_failed_one_wakes_every_stream() -> None:
+    """The server enters the app's context once for all of a publish's pokes (``Hub.delivering``): each poke runs inside
+    it, with the version the publish read. A context that fails wakes every stream (each does it its own way)."""
+    import asyncio
+
+    from companion.web.hub import Hub
+
+    hub = Hub()
+    hub.publish("g", 3)
+    inside: list[bool] = []
+    entered: list[int] = []
+    seen: list[int] = []
+
+    def delivering(deliver: Any, *args: Any) -> None:
+        entered.append(1)
+        inside.append(True)
+        try:
+            deliver(*args)
+        finally:
+            inside.pop()
+
+    def poke(now: float, version: int) -> bool:
+        seen.append(version)
+        return bool(inside)
+
+    wakers = [asyncio.Event() for _ in range(3)]
+    for waker in wakers:
+        hub.subscribe("g", waker, poke)
+    plain = asyncio.Event()
+    hub.subscribe("g", plain)  # no poke: woken
+    hub.delivering = delivering
+    hub._deliver("g")
+    assert entered == [1] and seen == [3, 3, 3]
+    assert not any(w.is_set() for w in wakers) and plain.is_set()
+
+    def failing(deliver: Any, *args: Any) -> None:
+        raise RuntimeError("no context")
+
+    hub.delivering = failing
+    hub._deliver("g")
+    assert all(w.is_set() for w in wakers)
+    hub._deliver("nobody")  # no streams: nothing entered
+    hub.delivering = delivering
+    hub._deliver("nobody")
+    assert entered == [1]

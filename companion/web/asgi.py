@@ -116,6 +116,8 @@ class CompanionASGI:
         self.queue = queue  # requests waiting for a worker before new ones get 503
         self.pending = 0
         self._traits: dict[tuple[str, str], tuple[int, bool, str | None]] = {}
+        self._delivering = False  # in a publish's deliveries (``delivering``), on the loop
+        self.hub.delivering = self.delivering
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -306,10 +308,24 @@ class CompanionASGI:
         """A stream's step on the loop, or None if it found the state to be replayed (a write committed since
         the loop looked): the caller makes it on the stream pool then."""
         try:
+            if self._delivering:  # a publish's pokes: in the app's context and hasty already (``delivering``)
+                return fn(*args)
             with self.store.hasty():
                 return self.in_app(fn, *args)
         except WouldWait:
             return None
+
+    def delivering(self, deliver: Callable[..., None], *args: Any) -> None:
+        """A publish's pokes, on the loop, in one app context (hasty, as ``quickly``'s), the worker's database
+        connection given back after them: the first phone of each viewer class makes that class's event in it, where
+        each made its own (a context entered and left, a score of calls, for each class)."""
+        with self.app.app_context(), self.store.hasty():
+            self._delivering = True
+            try:
+                deliver(*args)
+            finally:
+                self._delivering = False
+                self.app.extensions["companion"]["services"].release()
 
     async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send, method: str = "GET") -> None:
         """The stream's events: same order, payloads, keep-alives and revocation as the WSGI path."""

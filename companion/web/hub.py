@@ -58,6 +58,9 @@ class Hub:
         #: table) to read without a call each. Read only.
         self.versions: dict[str, int] = self._versions
         self.epochs: dict[str, int] = self._epochs
+        #: What a publish's pokes run inside, set by the server (companion/web/asgi.py): called with the pokes' walk and
+        #: its arguments. None: they run as they are.
+        self.delivering: Callable[..., None] | None = None
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Call on the loop's own thread."""
@@ -85,7 +88,23 @@ class Hub:
 
     def _deliver(self, game_id: str) -> None:
         """A publish, on the loop: each stream that can takes the new version without a wake-up (its event made
-        once per viewer class, the same bytes written to each), the others are woken."""
+        once per viewer class, the same bytes written to each), the others are woken. The pokes run inside
+        ``delivering`` if the server set one (the app's context, entered once for them all)."""
+        wakers = self._wakers.get(game_id)
+        if not wakers:
+            return
+        pairs = list(wakers.items())
+        within = self.delivering
+        if within is None:
+            self._poke_all(game_id, pairs)
+            return
+        try:
+            within(self._poke_all, game_id, pairs)
+        except Exception:  # (the context itself failed): every stream is woken and does it all its own way
+            for waker, _poke in pairs:
+                waker.set()
+
+    def _poke_all(self, game_id: str, pairs: list[tuple[asyncio.Event, Callable[[float, int], bool] | None]]) -> None:
         # The loop's time, read once for the publish: each poke's stream notes it as when it last sent (twenty phones
         # at a table read it twenty times, a thirtieth of a delivery's calls).
         loop = self._loop
@@ -93,8 +112,7 @@ class Hub:
         # The version, read once for the publish too (each poke read it): a version published meanwhile comes with
         # its own publish's delivery.
         version = self._versions.get(game_id, -1)
-        wakers = self._wakers.get(game_id)
-        for waker, poke in list(wakers.items()) if wakers else ():
+        for waker, poke in pairs:
             took = False
             if poke is not None:
                 try:
