@@ -599,3 +599,22 @@ def test_a_publishs_pokes_run_inside_one_delivery_context_and_a_failed_one_wakes
     hub.delivering = delivering
     hub._deliver("nobody")
     assert entered == [1]
+
+
+def test_hasty_holds_for_its_block_on_its_thread_only_and_ends_with_an_error_too(tmp_path: Path) -> None:
+    import threading
+
+    from companion.store.games import GameStore
+
+    store = GameStore(tmp_path / "g.db", lambda codes: {})
+    flag = lambda: getattr(store._local, "hasty", False)  # noqa: E731
+    other: list[bool] = []
+    with store.hasty():
+        assert flag()
+        t = threading.Thread(target=lambda: other.append(flag()))
+        t.start()
+        t.join()
+    assert not flag() and other == [False]
+    with pytest.raises(RuntimeError), store.hasty():
+        raise RuntimeError("x")
+    assert not flag()
