@@ -54,9 +54,8 @@ class Hub:
         #: Each game's streams' wakers, each with its stream's way to take a new version without being woken
         #: (``subscribe``; None: woken): a publish reads both in one walk.
         self._wakers: dict[str, dict[asyncio.Event, Callable[[float, int], bool] | None]] = {}
-        #: The games' versions and key epochs as ``version`` and ``epoch`` read them, for a publish's pokes (twenty a
-        #: table) to read without a call each. Read only.
-        self.versions: dict[str, int] = self._versions
+        #: The games' key epochs as ``epoch`` reads them, for a publish's pokes (twenty a table) to read without a call
+        #: each (the version comes with the poke). Read only.
         self.epochs: dict[str, int] = self._epochs
         #: What a publish's pokes run inside, set by the server (companion/web/asgi.py): called with the pokes' walk and
         #: its arguments. None: they run as they are.
