@@ -723,8 +723,8 @@ def test_a_publish_sends_each_phone_its_own_classes_event_without_waking_its_str
     subscribe = hub.subscribe
 
     def counted(game_id: str, waker: Any, poke: Any = None) -> None:
-        def spied(now: float) -> bool:
-            took.append(poke(now))
+        def spied(now: float, version: int) -> bool:
+            took.append(poke(now, version))
             return took[-1]
         subscribe(game_id, waker, spied if poke is not None else None)
 

@@ -202,6 +202,19 @@ def test_the_keyed_hash_of_an_appended_entry_is_the_one_verify_makes(client: Fla
     assert store.verify(gid)["ok"]
 
 
+def test_the_one_call_keyed_hash_is_hmacs_own() -> None:
+    """``keyed_hash`` (one-shot HMAC) gives what ``hmac.new(...).hexdigest()`` gives, for any key and text; a changed
+    key or text changes it."""
+    import hashlib
+    import hmac
+
+    from companion.store.games import keyed_hash
+
+    for key, text in [("k", ""), ("k", "prev{}"), ("ключ—é", 'x"\\\n\u2028\x00'), ("a" * 200, "b" * 10_000)]:
+        assert keyed_hash(key, text) == hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()
+    assert keyed_hash("k", "t") != keyed_hash("K", "t") != keyed_hash("k", "T")
+
+
 def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
     from companion.web.live import Made, event_bytes, sent_version, sse_encoded
 
@@ -470,3 +483,138 @@ def test_a_seats_hidden_cards_never_reach_another_viewer_through_the_shared_view
     for key in (kb, None):
         theirs = client.get(f"/api/games/{gid}/view", headers=auth(key)).get_json()
         assert theirs["version"] == version and '"id": "A.' not in json.dumps(theirs)
+
+
+def test_the_view_cache_makes_each_value_once_for_threads_that_ask_together_and_keeps_none() -> None:
+    """Five threads asking for one key while it is made: one ``make``, the same value for all. A value None is kept (not
+    made again); a ``make`` that fails keeps nothing, and the next asker makes it; the least recently used goes."""
+    import threading
+    import time
+
+    from companion.web.hub import LRU
+
+    cache = LRU(size=2)
+    made: list[int] = []
+    started = threading.Event()
+
+    def make() -> list[int]:
+        started.set()
+        time.sleep(0.2)
+        made.append(1)
+        return made
+
+    got: list[Any] = []
+    threads = [threading.Thread(target=lambda: got.append(cache.get("k", make))) for _ in range(5)]
+    threads[0].start()
+    assert started.wait(2)
+    for t in threads[1:]:
+        t.start()
+    for t in threads:
+        t.join()
+    assert made == [1] and len(got) == 5 and all(g is made for g in got)
+    nones: list[int] = []
+    assert cache.get("none", lambda: nones.append(1)) is None
+    assert cache.get("none", lambda: nones.append(1)) is None and nones == [1]
+
+    def fail() -> Any:
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        cache.get("x", fail)
+    assert cache.peek("x") is None and not cache._inflight
+    assert cache.get("x", lambda: "made") == "made"
+    # size 2: "k" was used least recently ("none" and "x" after it), so it went.
+    assert cache.peek("k") is None and cache.peek("x") == "made"
+
+
+def test_a_keys_role_remembered_is_the_role_made_and_a_bad_one_is_none() -> None:
+    from companion.rules.roles import Role, RoleKind
+
+    for kind, seat in [("seat", "A"), ("judge", None), ("host", None), ("table", None), ("paper", "B"),
+                       ("seat", "judge")]:
+        first = Role.holding(kind, seat)
+        assert first == Role(RoleKind(kind), seat) and first is not None and first.actor == Role(RoleKind(kind),
+                                                                                                  seat).actor
+        assert Role.holding(kind, seat) is first
+    for kind, seat in [("seat", None), ("judge", "A"), ("nobody", None), ("nobody", "A")]:
+        assert Role.holding(kind, seat) is None
+        assert Role.holding(kind, seat) is None
+
+
+def test_a_key_slot_read_once_is_what_its_kind_and_seat_say() -> None:
+    from companion.store.games import slot_read
+    from companion.store.keys import BY_NAME, kind_of
+
+    for key_slot in ["seat:A", "seat:judge", "judge", "host", "table", "paper:B", "host:A", "seat", "nobody",
+                     "nobody:A", "seat:A:B", ""]:
+        kind, seat = kind_of(key_slot)
+        known = BY_NAME.get(kind)
+        fits = known is not None and known.per_seat == (seat is not None)
+        assert slot_read(key_slot) == (kind, seat, fits)
+    assert slot_read("seat:A")[2] and not slot_read("host:A")[2] and not slot_read("seat")[2]
+
+
+def test_a_publishs_pokes_run_inside_one_delivery_context_and_a_failed_one_wakes_every_stream() -> None:
+    """The server enters the app's context once for all of a publish's pokes (``Hub.delivering``): each poke runs inside
+    it, with the version the publish read. A context that fails wakes every stream (each does it its own way)."""
+    import asyncio
+
+    from companion.web.hub import Hub
+
+    hub = Hub()
+    hub.publish("g", 3)
+    inside: list[bool] = []
+    entered: list[int] = []
+    seen: list[int] = []
+
+    def delivering(deliver: Any, *args: Any) -> None:
+        entered.append(1)
+        inside.append(True)
+        try:
+            deliver(*args)
+        finally:
+            inside.pop()
+
+    def poke(now: float, version: int) -> bool:
+        seen.append(version)
+        return bool(inside)
+
+    wakers = [asyncio.Event() for _ in range(3)]
+    for waker in wakers:
+        hub.subscribe("g", waker, poke)
+    plain = asyncio.Event()
+    hub.subscribe("g", plain)  # no poke: woken
+    hub.delivering = delivering
+    hub._deliver("g")
+    assert entered == [1] and seen == [3, 3, 3]
+    assert not any(w.is_set() for w in wakers) and plain.is_set()
+
+    def failing(deliver: Any, *args: Any) -> None:
+        raise RuntimeError("no context")
+
+    hub.delivering = failing
+    hub._deliver("g")
+    assert all(w.is_set() for w in wakers)
+    hub._deliver("nobody")  # no streams: nothing entered
+    hub.delivering = delivering
+    hub._deliver("nobody")
+    assert entered == [1]
+
+
+def test_hasty_holds_for_its_block_on_its_thread_only_and_ends_with_an_error_too(tmp_path: Path) -> None:
+    import threading
+
+    from companion.store.games import GameStore
+
+    store = GameStore(tmp_path / "g.db", lambda codes: {})
+    flag = lambda: getattr(store._local, "hasty", False)  # noqa: E731
+    other: list[bool] = []
+    with store.hasty():
+        assert flag()
+        t = threading.Thread(target=lambda: other.append(flag()))
+        t.start()
+        t.join()
+    assert not flag() and other == [False]
+    with pytest.raises(RuntimeError), store.hasty():
+        raise RuntimeError("x")
+    assert not flag()

@@ -109,3 +109,33 @@ def test_every_tuple_a_played_table_holds_is_immutable_so_a_copy_shares_it(catal
         play(t, action, "advisory")
         _tuples(t, found)
     assert found and all(_immutable(x) for x in found)
+
+
+def _containers(value: object, found: dict[int, object]) -> None:
+    """Every dict, list and set a table holds (the card facts apart), by id."""
+    if isinstance(value, (dict, list, set)):
+        found[id(value)] = value
+        for x in (list(value.items()) if isinstance(value, dict) else value):
+            _containers(x, found)
+    elif isinstance(value, tuple):
+        for x in value:
+            _containers(x, found)
+    elif is_dataclass(value) and not isinstance(value, Card):
+        for f in fields(value):
+            if f.name != "cards":
+                _containers(getattr(value, f.name), found)
+
+
+@pytest.mark.parametrize("edition", ["2e", "1e"])
+def test_a_copy_shares_no_dict_list_or_set_with_its_table_not_even_an_empty_one(catalog: Catalog,
+                                                                                edition: str) -> None:
+    """A new table holds mostly empty records: each is a new one in the copy (a write to the copy's must never reach
+    the table readers hold), equal to the original's."""
+    t = new_table(edition, [Seat("A", "Ann"), Seat("B", "Bob")], {})
+    twin = t.clone()
+    mine: dict[int, object] = {}
+    theirs: dict[int, object] = {}
+    _containers(t, mine)
+    _containers(twin, theirs)
+    assert any(not c for c in mine.values())  # (empty ones met)
+    assert not set(mine) & set(theirs) and len(mine) == len(theirs) and twin == t

@@ -79,6 +79,12 @@ CAPABILITIES: dict[RoleKind, Capabilities] = {
 }
 
 
+#: ``Role.holding``'s roles (frozen: one value serves every request) and refusals (None), by kind and seat: every
+#: request with a key asks, and a role made anew was half a dozen calls. At most ``HELD_KEPT``.
+_HELD: dict[tuple[str, str | None], Role | None] = {}
+HELD_KEPT = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Role:
     kind: RoleKind
@@ -103,10 +109,18 @@ class Role:
     def holding(kind: str, seat: str | None = None) -> Role | None:
         """The role a key of ``kind`` opens (the store's key kinds are role kinds by name); None if no role
         has that name or the seat does not fit it."""
+        key = (kind, seat)
+        if key in _HELD:  # (no call: ``in`` and an index)
+            return _HELD[key]
+        held: Role | None
         try:
-            return Role(RoleKind(kind), seat)
+            held = Role(RoleKind(kind), seat)
         except ValueError:
-            return None
+            held = None
+        if len(_HELD) >= HELD_KEPT:
+            _HELD.clear()
+        _HELD[key] = held
+        return held
 
     @property
     def capabilities(self) -> Capabilities:

@@ -500,9 +500,10 @@ def _made_copier(t: type, share: tuple[str, ...] = ()) -> Callable[[Any], Any]:
         if name in share:
             lines.append(f"    twin.{name} = value.{name}")
             continue
+        # An empty dict or list (most of a table's records, most of the time) is made here, without a call.
         lines += [f"    x = value.{name}", "    kind = type(x)",
-                  f"    twin.{name} = (x if kind in shared else fresh_dict(x) if kind is dict"
-                  " else fresh_list(x) if kind is list else fresh(x))"]
+                  f"    twin.{name} = (x if kind in shared else (fresh_dict(x) if x else {{}}) if kind is dict"
+                  " else (fresh_list(x) if x else []) if kind is list else fresh(x))"]
     lines.append("    return twin")
     scope: dict[str, Any] = {"new": object.__new__, "cls": t, "shared": _SHARED, "fresh": _fresh,
                              "fresh_dict": _fresh_dict, "fresh_list": _fresh_list}
@@ -537,7 +538,7 @@ def _fresh_dict(d: dict[Any, Any]) -> dict[Any, Any]:
             else:
                 out[k] = v[:]
         elif t is dict:
-            out[k] = _fresh_dict(v)
+            out[k] = _fresh_dict(v) if v else {}
         elif t not in _SHARED:
             out[k] = _fresh(v)
     return out

@@ -162,7 +162,13 @@ def entry_hash(prev: str, seq: int, kind: str, data: Any, actor: str, at: str, *
         return hashlib.sha256((prev + body).encode()).hexdigest()
     body = canonical({"seq": seq, "kind": kind, "data": data, "actor": actor, "at": at, "verdict": verdict,
                       "seal": sealed, "meta": meta})
-    return hmac.new(chain_key.encode(), (prev + body).encode(), hashlib.sha256).hexdigest()
+    return keyed_hash(chain_key, prev + body)
+
+
+def keyed_hash(chain_key: str, text: str) -> str:
+    """``hmac.new(key, text, sha256).hexdigest()`` in one call (``hmac.digest``, OpenSSL's one-shot HMAC): the object
+    way was nine Python calls for every entry written and every entry a log replay checks."""
+    return hmac.digest(chain_key.encode(), text.encode(), "sha256").hex()
 
 
 def keyed_body(seq: int, kind: str, actor: str, at: str, data: str, verdict: str | None, sealed: str | None,
@@ -187,7 +193,7 @@ _QUOTED: Callable[[str], str] = json.encoder.encode_basestring
 def genesis_hash(header_text: str, chain_key: str | None) -> str:
     if chain_key is None:
         return hashlib.sha256(header_text.encode()).hexdigest()
-    return hmac.new(chain_key.encode(), header_text.encode(), hashlib.sha256).hexdigest()
+    return keyed_hash(chain_key, header_text)
 
 
 def now() -> str:
@@ -288,10 +294,12 @@ class Game:
         # once for them all: ``matches`` for each slot hashed it again per slot.)
         digest = hash_secret(key) if key else ""
         for key_slot, stored in hashes.items():
-            kind, seat = kind_of(key_slot)
-            known = BY_NAME.get(kind)
-            if (digest and stored and hmac.compare_digest(digest, stored) and known is not None
-                    and known.per_seat == (seat is not None) and (seat is None or seat in self.seat_hashes)):
+            read = _SLOTS_READ.get(key_slot)
+            if read is None:
+                read = slot_read(key_slot)
+            kind, seat, fits = read
+            if (digest and stored and hmac.compare_digest(digest, stored) and fits
+                    and (seat is None or seat in self.seat_hashes)):
                 found = (kind, seat)
         return found
 
@@ -307,6 +315,23 @@ class Game:
             else:
                 out[kind.name] = value or None
         return out
+
+
+#: Each key slot read (``slot_read``), by the slot: every request's key is held against the same few slots.
+_SLOTS_READ: dict[str, tuple[str, str | None, bool]] = {}
+SLOTS_KEPT = 4096
+
+
+def slot_read(key_slot: str) -> tuple[str, str | None, bool]:
+    """A slot's key kind, its seat, and whether a key kind of that name is one and fits the slot (per seat or not),
+    remembered (at most ``SLOTS_KEPT``)."""
+    kind, seat = kind_of(key_slot)
+    known = BY_NAME.get(kind)
+    read = (kind, seat, known is not None and known.per_seat == (seat is not None))
+    if len(_SLOTS_READ) >= SLOTS_KEPT:
+        _SLOTS_READ.clear()
+    _SLOTS_READ[key_slot] = read
+    return read
 
 
 #: The seats' own key kind, and the kind of a seat sheet's printed key (``companion/store/keys.py``).
@@ -417,6 +442,23 @@ class Cached:
         return [e for e in tail if e.seq > since]
 
 
+class Hasty:
+    """``GameStore.hasty``'s block: its thread's flag set inside, cleared after (a class, not a generator's context
+    manager: the server's loop enters it for every write and every publish, and the generator's way was four calls
+    more)."""
+
+    __slots__ = ("_local",)
+
+    def __init__(self, local: threading.local) -> None:
+        self._local = local
+
+    def __enter__(self) -> None:
+        self._local.hasty = True
+
+    def __exit__(self, *exc: object) -> None:
+        self._local.hasty = False
+
+
 class WouldWait(BaseException):  # not an error: the request runs again where it may wait
     """A write under ``GameStore.hasty`` found a lock taken: nothing was written, and nothing answered (a
     ``BaseException``, so no route or error handler turns it into one); the caller runs the request again."""
@@ -496,6 +538,7 @@ class GameStore:
         self.path = Path(path)
         self._cards = cards
         self._local = threading.local()
+        self._hasty = Hasty(self._local)
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._cache: OrderedDict[str, Cached] = OrderedDict()
@@ -589,16 +632,11 @@ class GameStore:
         with self._locks_guard:
             return self._locks.setdefault(game_id, threading.Lock())
 
-    @contextmanager
-    def hasty(self) -> Iterator[None]:
+    def hasty(self) -> Hasty:
         """On this thread, for what runs inside: the first write finding its game's or the file's lock taken, or a
         read before that write commits (inside it too) finding the state to be replayed, raises ``WouldWait`` rather
         than wait (the server's event loop, which must never wait for a lock or a replay)."""
-        self._local.hasty = True
-        try:
-            yield
-        finally:
-            self._local.hasty = False
+        return self._hasty
 
     def first_of_writes(self, game_id: str) -> None:
         """Before the first of two writes in one request: under ``hasty`` only the first may bail out, so the second
@@ -1103,8 +1141,7 @@ class GameStore:
         if game.chain_key is None:
             h = entry_hash(game.head_hash, seq, kind, data, actor, at)
         else:
-            h = hmac.new(game.chain_key.encode(), (game.head_hash + keyed_body(seq, kind, actor, at, *texts)).encode(),
-                         hashlib.sha256).hexdigest()
+            h = keyed_hash(game.chain_key, game.head_hash + keyed_body(seq, kind, actor, at, *texts))
         # Plain SQL: sqlite-utils' insert reads the table's columns and opens a savepoint on every call.
         row = (seq, kind, texts[0], actor, at, game.head_hash, h, *texts[1:])
         db.conn.execute(

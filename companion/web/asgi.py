@@ -21,6 +21,8 @@ import json
 import sys
 from collections.abc import Awaitable, Callable, Coroutine, Generator, MutableMapping
 from concurrent.futures import ThreadPoolExecutor
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any
 
 from flask import Flask
@@ -72,19 +74,20 @@ _ENVIRON_KEYS: dict[str, str] = {}
 NAMES_KEPT = 1024
 
 
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
 def read_headers(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], int]:
     """A request's headers by lower-cased name (the last of each name), and their size as the limit counts it (name,
     value and four bytes each)."""
-    headers: dict[str, str] = {}
-    size = 4 * len(raw)
-    names = _HEADER_NAMES
-    for k, v in raw:
-        size += len(k) + len(v)
-        name = names.get(k)
-        if name is None:
-            name = name_read(k)
-        headers[name] = v.decode("latin-1")
-    return headers, size
+    # Each step a map over them all (in C: a call for each header was four): their bytes counted joined, the names
+    # looked up, the values decoded; a name not yet read is read below.
+    size = 4 * len(raw) + len(b"".join(chain.from_iterable(raw)))
+    found: list[str | None] = list(map(_HEADER_NAMES.get, map(_FIRST, raw)))
+    names: list[str] = ([name if name is not None else name_read(k) for name, (k, _v) in zip(found, raw, strict=True)]
+                        if None in found else found)  # type: ignore[assignment]  # (no None in it)
+    values = map(bytes.decode, map(_SECOND, raw), repeat("latin-1"))
+    return dict(zip(names, values, strict=True)), size  # (the last of a name: a dict made of pairs keeps the last)
 
 
 def name_read(k: bytes) -> str:
@@ -116,6 +119,8 @@ class CompanionASGI:
         self.queue = queue  # requests waiting for a worker before new ones get 503
         self.pending = 0
         self._traits: dict[tuple[str, str], tuple[int, bool, str | None]] = {}
+        self._delivering = False  # in a publish's deliveries (``delivering``), on the loop
+        self.hub.delivering = self.delivering
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -284,13 +289,10 @@ class CompanionASGI:
             if close is not None:
                 close()
         status, headers = started
-        known = _HEADER_BYTES.get
-        encoded = []
-        for header in headers:
-            pair = known(header)
-            if pair is None:
-                pair = header_bytes(header)
-            encoded.append(pair)
+        found: list[tuple[bytes, bytes] | None] = list(map(_HEADER_BYTES.get, headers))  # (in C: a call each was two)
+        encoded: list[tuple[bytes, bytes]] = ([pair if pair is not None else header_bytes(header)
+                                               for pair, header in zip(found, headers, strict=True)]
+                                              if None in found else found)  # type: ignore[assignment]  # (no None)
         return int(status.split(" ", 1)[0]), encoded, body
 
     def in_app(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -306,10 +308,24 @@ class CompanionASGI:
         """A stream's step on the loop, or None if it found the state to be replayed (a write committed since
         the loop looked): the caller makes it on the stream pool then."""
         try:
+            if self._delivering:  # a publish's pokes: in the app's context and hasty already (``delivering``)
+                return fn(*args)
             with self.store.hasty():
                 return self.in_app(fn, *args)
         except WouldWait:
             return None
+
+    def delivering(self, deliver: Callable[..., None], *args: Any) -> None:
+        """A publish's pokes, on the loop, in one app context (hasty, as ``quickly``'s), the worker's database
+        connection given back after them: the first phone of each viewer class makes that class's event in it, where
+        each made its own (a context entered and left, a score of calls, for each class)."""
+        with self.app.app_context(), self.store.hasty():
+            self._delivering = True
+            try:
+                deliver(*args)
+            finally:
+                self._delivering = False
+                self.app.extensions["companion"]["services"].release()
 
     async def run_stream(self, stream: AsyncStream, receive: Receive, send: Send, method: str = "GET") -> None:
         """The stream's events: same order, payloads, keep-alives and revocation as the WSGI path."""
@@ -356,19 +372,18 @@ class CompanionASGI:
                            and all(hasattr(cycle, name) for name in CYCLE_FIELDS)
                            and callable(getattr(getattr(cycle, "transport", None), "write", None))) else None
         # What every poke reads, looked up once (twenty phones at a table: twenty pokes a publish).
-        versions, epochs, made_event = hub.versions, hub.epochs, stream.made_event
+        epochs, made_event = hub.epochs, stream.made_event
         shelf, holder = stream.shelf, stream.holder
 
-        def poke(now: float) -> bool:
+        def poke(now: float, version: int) -> bool:
             """A new version published, on the loop: sent from here, without waking the stream, when the stream only
             waits for it (no keep-alive due, no key renewed, no pace) and its viewer class's event is made (or quick
             to make, as the stream would make it): the twenty phones at a table share one event per viewer class,
             and each gets the same bytes. False: the stream is woken and does it all as before. ``now``: the loop's
-            time at the publish."""
+            time at the publish; ``version``: the game's then."""
             nonlocal seen, last_sent, unfinished
             if not waiting or gone or due or flow is None or epochs.get(game_id, 0) != epoch or stream.pace:
                 return False
-            version = versions.get(game_id, -1)
             if version <= seen:
                 return True  # sent already (a publish before this one's turn sent the newer version)
             # The viewer class's event from the cache's own dictionary, by ``shelf_key``'s tuple: no call, and no key

@@ -51,33 +51,33 @@ class Hub:
         # woken from writer threads with call_soon_threadsafe; no thread waits.
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0
-        self._wakers: dict[str, set[asyncio.Event]] = {}
-        #: A stream's way to take a new version without being woken (``subscribe``), by its waker.
-        self._pokes: dict[asyncio.Event, Callable[[float], bool]] = {}
-        #: The games' versions and key epochs as ``version`` and ``epoch`` read them, for a publish's pokes (twenty a
-        #: table) to read without a call each. Read only.
-        self.versions: dict[str, int] = self._versions
+        #: Each game's streams' wakers, each with its stream's way to take a new version without being woken
+        #: (``subscribe``; None: woken): a publish reads both in one walk.
+        self._wakers: dict[str, dict[asyncio.Event, Callable[[float, int], bool] | None]] = {}
+        #: The games' key epochs as ``epoch`` reads them, for a publish's pokes (twenty a table) to read without a call
+        #: each (the version comes with the poke). Read only.
         self.epochs: dict[str, int] = self._epochs
+        #: What a publish's pokes run inside, set by the server (companion/web/asgi.py): called with the pokes' walk and
+        #: its arguments. None: they run as they are.
+        self.delivering: Callable[..., None] | None = None
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Call on the loop's own thread."""
         self._loop = loop
         self._loop_thread = threading.get_ident()
 
-    def subscribe(self, game_id: str, waker: asyncio.Event, poke: Callable[[float], bool] | None = None) -> None:
+    def subscribe(self, game_id: str, waker: asyncio.Event,
+                  poke: Callable[[float, int], bool] | None = None) -> None:
         """Call on the loop: ``waker`` is set at each publish or revoke of this game. At a publish, ``poke`` (if
-        given) is asked first, on the loop, with the loop's time then: True if it took the new version itself (its
-        stream sent it, or had nothing to send), so the stream is not woken; False (or an error) and the waker is
-        set."""
-        self._wakers.setdefault(game_id, set()).add(waker)
-        if poke is not None:
-            self._pokes[waker] = poke
+        given) is asked first, on the loop, with the loop's time then and the game's version as the publish found
+        it: True if it took that version itself (its stream sent it, or had nothing to send), so the stream is not
+        woken; False (or an error) and the waker is set."""
+        self._wakers.setdefault(game_id, {})[waker] = poke
 
     def unsubscribe(self, game_id: str, waker: asyncio.Event) -> None:
-        self._pokes.pop(waker, None)
         wakers = self._wakers.get(game_id)
         if wakers is not None:
-            wakers.discard(waker)
+            wakers.pop(waker, None)
             if not wakers:
                 del self._wakers[game_id]
 
@@ -87,17 +87,35 @@ class Hub:
 
     def _deliver(self, game_id: str) -> None:
         """A publish, on the loop: each stream that can takes the new version without a wake-up (its event made
-        once per viewer class, the same bytes written to each), the others are woken."""
+        once per viewer class, the same bytes written to each), the others are woken. The pokes run inside
+        ``delivering`` if the server set one (the app's context, entered once for them all)."""
+        wakers = self._wakers.get(game_id)
+        if not wakers:
+            return
+        pairs = list(wakers.items())
+        within = self.delivering
+        if within is None:
+            self._poke_all(game_id, pairs)
+            return
+        try:
+            within(self._poke_all, game_id, pairs)
+        except Exception:  # (the context itself failed): every stream is woken and does it all its own way
+            for waker, _poke in pairs:
+                waker.set()
+
+    def _poke_all(self, game_id: str, pairs: list[tuple[asyncio.Event, Callable[[float, int], bool] | None]]) -> None:
         # The loop's time, read once for the publish: each poke's stream notes it as when it last sent (twenty phones
         # at a table read it twenty times, a thirtieth of a delivery's calls).
         loop = self._loop
         now = loop.time() if loop is not None else time.monotonic()
-        for waker in list(self._wakers.get(game_id, ())):
-            poke = self._pokes.get(waker)
+        # The version, read once for the publish too (each poke read it): a version published meanwhile comes with
+        # its own publish's delivery.
+        version = self._versions.get(game_id, -1)
+        for waker, poke in pairs:
             took = False
             if poke is not None:
                 try:
-                    took = poke(now)
+                    took = poke(now, version)
                 except Exception:  # the stream's own round tries again, and answers for it
                     took = False
             if not took:
@@ -199,6 +217,10 @@ class Hub:
             self._versions.setdefault(game_id, version)
 
 
+#: Not in the cache (a value may be None).
+_MISSING = object()
+
+
 class LRU:
     """A small thread-safe least-recently-used cache that computes each value once.
 
@@ -223,27 +245,47 @@ class LRU:
         return self._data.get(key)
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
-        with self._lock:
-            if key in self._data:
-                self._data.move_to_end(key)
-                return self._data[key]
-            gate = self._inflight.setdefault(key, threading.Lock())
+        # Made already: one look-up without the lock (atomic, as ``peek``'s), and marked used.
+        data = self._data
+        found = data.get(key, _MISSING)
+        if found is not _MISSING:
+            try:
+                data.move_to_end(key)  # (``contextlib.suppress`` is three calls more)
+            except KeyError:  # dropped meanwhile by another thread's ``_keep``: the value found is still the value
+                return found
+            return found
+        with self._lock:  # (under the lock: ``in`` and an index, no call)
+            if key in data:
+                return data[key]
+            inflight = self._inflight
+            mine = key not in inflight
+            if mine:  # nobody makes it: this thread does, the others wait for it (on its gate, held)
+                gate = inflight[key] = threading.Lock()
+                gate.acquire()
+            else:
+                gate = inflight[key]
+        if mine:
+            try:
+                return self._keep(key, make())
+            finally:
+                self._inflight.pop(key, None)
+                gate.release()
         if not gate.acquire(blocking=not on_event_loop()):
             # The server's event loop waits for no worker (one replaying a log holds the gate a second): it makes
             # the value itself, which is quick there or bails out (``GameStore.hasty``).
             return self._keep(key, make())
         try:
-            with self._lock:
-                if key in self._data:
-                    return self._data[key]
-            return self._keep(key, make())
+            found = data.get(key, _MISSING)
+            if found is not _MISSING:
+                return found
+            return self._keep(key, make())  # its maker failed: this thread tries
         finally:
             gate.release()
 
     def _keep(self, key: Hashable, value: Any) -> Any:
         with self._lock:
-            self._data[key] = value
-            self._inflight.pop(key, None)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+            data = self._data
+            data[key] = value
+            if len(data) > self.size:  # one value more than it may hold: the least recently used goes
+                data.popitem(last=False)
         return value
