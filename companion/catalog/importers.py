@@ -1295,7 +1295,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited "
+                r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
@@ -1305,7 +1306,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
-                r"|he or she does not control"
+                r"|he or she does not control|(?P<chooser>he or she controls|they control)"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
@@ -1318,8 +1319,12 @@ _TARGET_COUNT = (r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) 
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
-    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
-               r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
+    # Each player's own choice: "Each player chooses a character he or she controls (if able), and discards it from
+    # play" (Marched to the Wall; Shadow of the Isles, Spotted Sylva, Wick Whittlestick, Burning the Books): whose
+    # card it is stays unjudged (the line does not say who chose), its kind is.
+    re.compile(r"\b(?:choose|(?<!must )chooses) " + _TARGET_COUNT + _TARGET_DESC + r"(?: \(if able\)|,? if able)?,? "
+               r"and (?P<verb>kill|kneel|stand|discard|shuffle|return)s? (?:it|them|that (?:character|attachment|"
+               r"location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
     # A cost that kneels a card of a kind, leading its ability: "Marshaling Action: Kneel a character with an
     # [intrigue] icon to gain 1 gold." (Chataya's Brothel), "Kneel a Steward character to gain 1 gold." (The New Gift)
@@ -1368,6 +1373,9 @@ _TARGET_FORMS = (
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
+#: "Each player chooses …" (Marched to the Wall), "each player who has not won a Military challenge must choose and
+#: kill …" (1st edition Battle of Oxcross): one choice a player.
+_EACH_CHOOSES = re.compile(r"\beach (?:player|opponent)\b[^.:]*$", re.IGNORECASE)
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
                  "take": "take_control", "save": "save", "gains": "gain_power",
@@ -1442,7 +1450,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             "loser" if "losing" in whose else "own" if whose == "you control" else
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
-            else "opponent" if whose else "",
+            else "opponent" if whose and not g.get("chooser") else "",
             EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
@@ -1497,7 +1505,10 @@ def targets(plain: str, name: str | None = None
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
+            entry = _target_entry(verb, g, text[m.end():m.end() + 80])
+            if _EACH_CHOOSES.search(text, 0, m.start()):
+                entry = (*entry[:9], EACH, *entry[10:])  # one a player: as many as there are players
+            found.append(entry)
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
