@@ -717,6 +717,21 @@ def renown_more_plots(plain: str, name: str | None) -> str | None:
 
 #: 1st edition Salladhor Saan: "At the end of the standing phase, the player who controls the most standing characters
 #: claims 2 power for his or her House.": 2 (``most_standing_power``).
+#: Power on the kind of card an ability discarded: "Discard 1 card at random from that player's hand. If that card is a
+#: character, gain 2 power for your faction …" (Heads on Spikes); 1st edition "discard the top card of the losing
+#: opponent's deck. If that card is an attachment or an event card, Seaside Urchin claims 1 power." (Harbor Thug,
+#: Apostle of The Drowned God).
+_POWER_IF_DISCARDED = re.compile(r"\bdiscard[^.]*\. If that card is an? (character|location|attachment|event)(?: card)?"
+                                 r"(?: or an? (character|location|attachment|event)(?: card)?)?, [^.]*?\b(?:gains?|"
+                                 r"claims?) \d+ power\b", re.IGNORECASE)
+
+
+def power_if_discarded(plain: str) -> tuple[str, ...]:
+    """The card types whose discard by the ability gives its power (``_POWER_IF_DISCARDED``); () where not printed."""
+    m = _POWER_IF_DISCARDED.search(" ".join(plain.split()))
+    return tuple(k.lower() for k in m.groups() if k) if m else ()
+
+
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
@@ -2124,6 +2139,7 @@ class Keywords:
     draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
+    power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
@@ -2671,6 +2687,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
+        power_if_discarded=power_if_discarded(plain),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
