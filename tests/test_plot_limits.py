@@ -103,6 +103,21 @@ def test_a_plot_that_forbids_challenge_types(edition: str, plot: str, forbidden:
     legal(t, InitiateChallenge("A", allowed, "B", [f"A.{MILITARY[edition]}.1"]))
 
 
+def test_a_southron_peace_forbids_military_challenges_between_its_player_and_the_opponent() -> None:
+    """plot.limits-challenge-type (aside57 25): Bob's A Southron Peace "When Revealed: Choose an opponent. Until you
+    reveal a new plot card, you and that player cannot initiate [military] challenges against each other.": in a game
+    of two it binds Alice too (the opponent chosen can only be her); her intrigue challenge is legal. More players:
+    whom it binds is not known, nothing is judged."""
+    from companion.catalog.plot_limits import parse_plot_limits
+
+    assert parse_plot_limits("<b>When Revealed:</b> Choose an opponent. Until you reveal a new plot card, you and "
+                             "that player cannot initiate [military] challenges against each other.").limits[0].binds \
+        == "pair"
+    t = round_table("2e", PLAIN["2e"], "25039")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]), "plot.limits-challenge-type")
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.01054.1"]))
+
+
 @pytest.mark.parametrize("owner", ["A", "B"])
 @pytest.mark.parametrize(("edition", "plot", "forbidden", "won"),
                          [("2e", "01003", ("military", "power"), "intrigue"),

@@ -152,7 +152,7 @@ class PlotLimit:
     during the challenges phase." Each field that is set forbids something; ``binds`` says whom: the player who
     revealed the plot ("you") or every player ("each")."""
 
-    binds: str = "you"  # "you" / "each"
+    binds: str = "you"  # "you" / "each" / "pair" (its player and the opponent chosen, against each other)
     max_challenges: int | None = None  # challenges a player may initiate this round
     no_challenges: tuple[str, ...] = ()  # challenge types that cannot be initiated
     unless_won: str | None = None  # … unless the player has won a challenge of this type this phase

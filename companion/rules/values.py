@@ -67,7 +67,10 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
     for other in t.seats:
         plot = revealed_plot(t, other)
         if plot is not None and not plot_text_blank(t, plot):
-            out += [(plot, limit) for limit in t.card(plot).plot_limits if other == seat or limit.binds == "each"]
+            # "pair" (A Southron Peace: "you and that player … against each other"): the chosen opponent is known
+            # in a game of two only, and then it binds both.
+            out += [(plot, limit) for limit in t.card(plot).plot_limits if limit.binds == "each" or (
+                limit.binds == "pair" and len(t.seats) == 2) or (other == seat and limit.binds != "pair")]
     return out
 
 
