@@ -424,3 +424,20 @@ def test_heads_on_spikes_gives_power_only_for_a_discarded_character() -> None:
     flagged_and_refused(t, GainPower("A", 2, source="A.01013.1"), "power.if-discarded")
     legal(t, Discard("A", "B.01091.1", source="A.01013.1"))
     legal(t, GainPower("A", 2, source="A.01013.1"))
+
+
+def test_rains_of_autumn_leaves_out_the_income_of_characters_and_locations() -> None:
+    """gold.income-amount (aside57 32): Rains of Autumn "Characters and locations do not provide positive gold
+    modifiers.": Alice revealed it and controls Lannisport Moneylender ("Limited. +1 Income."): her income is 4, the
+    plot's; 5 is flagged. A modifier of -1 written for the plot (aside5 15's way) is its count, not a second one."""
+    from companion.rules.actions import CollectIncome
+
+    assert Catalog.open().card("04019").no_positive_gold_modifiers
+    t = plots("2e", "04019", "01001", {"01093": 1}, {}, income_taken=False)
+    in_play(t, "A.01093.1")
+    other = t.clone()
+    flagged_and_refused(t, CollectIncome("A", amount=5), "gold.income-amount")
+    legal(t, CollectIncome("A"))
+    assert t.players["A"].gold == 4
+    legal(other, CollectIncome("A", modifier=-1))
+    assert other.players["A"].gold == 4

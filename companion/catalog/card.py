@@ -45,6 +45,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
               "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
+              "no_positive_gold_modifiers",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
@@ -261,6 +262,9 @@ class Card:
     opponent_cost: tuple[tuple[str, int], ...] = ()
     #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
     no_income_bonuses: bool = False
+    #: Rains of Autumn: "Characters and locations do not provide positive gold modifiers.": their "+N Income" is not
+    #: counted, for any player, while it is revealed.
+    no_positive_gold_modifiers: bool = False
     #: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
     opponents_income_zero: bool = False
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."

@@ -903,6 +903,8 @@ _FLAG_SENTENCES = {
     # 1st edition Rains of Autumn, Blockade and Stoic Resolve:
     "characters, locations, and attachments do not provide income bonuses this round": "no_income_bonuses",
     "the income on each opponent's revealed plot card is reduced to 0": "opponents_income_zero",
+    # 2nd edition Rains of Autumn: the "+N Income" of characters and locations (attachments' and agendas' still count)
+    "characters and locations do not provide positive gold modifiers": "no_positive_gold_modifiers",
     "knelt characters cannot be killed": "knelt_unkillable",
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
@@ -2059,6 +2061,7 @@ class Keywords:
     keeps_gold: bool = False  # "You do not return unspent gold to the treasury during the taxation phase."
     opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
+    no_positive_gold_modifiers: bool = False  # characters and locations give no "+N Income" (Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     no_challenges_if_gold: bool = False  # 1st edition Feast or Famine: no challenge once its gold was added
@@ -2647,6 +2650,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
+        no_positive_gold_modifiers="no_positive_gold_modifiers" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
         play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
