@@ -455,6 +455,22 @@ def test_a_plots_when_revealed_draw_happens_once() -> None:
     flagged_and_refused(t, DrawCards("A", 2, source="A.08120.1"), "draw.when-revealed-once")
 
 
+def test_varys_riddle_draws_once_as_the_when_revealed_draw_it_copies() -> None:
+    """draw.source / draw.when-revealed-once (aside57 26): Varys's Riddle "When Revealed: Initiate the when revealed
+    ability on a revealed non-Riddle plot card as if you had just revealed it." against Bob's Counting Coppers ("Draw 3
+    cards."): Alice's draw of 3 naming the Riddle is legal, a second one is flagged (one initiation, as the plot is
+    revealed). Read for 17 printings of both editions (City of Spiders, Pulling the Strings, Tyrion's Chain; 1st
+    edition Good for the Gander "copy the "when revealed" ability …", the River plots "trigger the "when revealed"
+    effect …"): a draw naming one is not held against its own text."""
+    from companion.rules.actions import DrawCards
+    t = make_table({"A": {"04020": 1, "01057": 10}, "B": {"01010": 1, "01057": 10}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.04020.1"))
+    legal(t, ChoosePlot("B", "B.01010.1"))
+    legal(t, DrawCards("B", 3, source="B.01010.1"))
+    legal(t, DrawCards("A", 3, source="A.04020.1"))
+    flagged_and_refused(t, DrawCards("A", 3, source="A.04020.1"), "draw.when-revealed-once")
+
+
 def test_plots_that_forbid_saves_characters_entering_by_abilities_and_str_changes() -> None:
     """Found by a judge's probe: The Bloody Flux ("Characters cannot be saved."), Barring the Gates ("Card abilities
     cannot cause characters to enter play.") and Striking at Dawn ("Each character's STR cannot be increased or

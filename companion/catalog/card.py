@@ -83,7 +83,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "power_if_discarded", "kills_at_zero", "str_alone", "x_cost",
+              "renown_more_plots", "most_standing_power", "power_if_discarded",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -440,6 +441,10 @@ class Card:
     #: Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power
     #: for your faction …": ("character",), the types of the card it discarded that give the power.
     power_if_discarded: tuple[str, ...] = ()
+    #: "Initiate the when revealed ability on a revealed non-Riddle plot card as if you had just revealed it." (Varys's
+    #: Riddle; 1st edition Good for the Gander "copy the "when revealed" ability …"): what it copies the log does not
+    #: say, so its draw is not held against its own text; a plot's copy resolves once, as the plot is revealed.
+    copies_when_revealed: bool = False
     #: "Until the end of the phase, that character gets -2 STR and is killed if its STR is 0." (King's Landing
     #: Assassin, Dracarys!): 2, the STR the chosen character loses; -1 for "-X STR" (Aegon's Legacy). 0: not printed.
     kills_at_zero: int = 0

@@ -732,6 +732,12 @@ def power_if_discarded(plain: str) -> tuple[str, ...]:
     return tuple(k.lower() for k in m.groups() if k) if m else ()
 
 
+#: An ability that initiates another plot's: "Initiate the when revealed ability on a revealed non-Riddle plot card as
+#: if you had just revealed it." (Varys's Riddle; City of Spiders, Pulling the Strings, Tyrion's Chain, …); 1st edition
+#: "copy the "when revealed" ability of an opponent's revealed plot card" (Good for the Gander), "trigger the "when
+#: revealed" effect of the top River plot card in your used pile" (the River plots): ``copies_when_revealed``.
+_COPIES_WHEN_REVEALED = re.compile(r"\b(?:initiate|copy|trigger|resolve) the \W?when revealed\W? (?:ability|effect)\b",
+                                   re.IGNORECASE)
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
@@ -2143,6 +2149,7 @@ class Keywords:
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
+    copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
@@ -2692,6 +2699,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_if_discarded=power_if_discarded(plain),
+        copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
