@@ -103,6 +103,21 @@ def test_a_plot_that_forbids_challenge_types(edition: str, plot: str, forbidden:
     legal(t, InitiateChallenge("A", allowed, "B", [f"A.{MILITARY[edition]}.1"]))
 
 
+def test_a_southron_peace_forbids_military_challenges_between_its_player_and_the_opponent() -> None:
+    """plot.limits-challenge-type (aside57 25): Bob's A Southron Peace "When Revealed: Choose an opponent. Until you
+    reveal a new plot card, you and that player cannot initiate [military] challenges against each other.": in a game
+    of two it binds Alice too (the opponent chosen can only be her); her intrigue challenge is legal. More players:
+    whom it binds is not known, nothing is judged."""
+    from companion.catalog.plot_limits import parse_plot_limits
+
+    assert parse_plot_limits("<b>When Revealed:</b> Choose an opponent. Until you reveal a new plot card, you and "
+                             "that player cannot initiate [military] challenges against each other.").limits[0].binds \
+        == "pair"
+    t = round_table("2e", PLAIN["2e"], "25039")
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.1"]), "plot.limits-challenge-type")
+    legal(t, InitiateChallenge("A", "intrigue", "B", ["A.01054.1"]))
+
+
 @pytest.mark.parametrize("owner", ["A", "B"])
 @pytest.mark.parametrize(("edition", "plot", "forbidden", "won"),
                          [("2e", "01003", ("military", "power"), "intrigue"),
@@ -438,6 +453,22 @@ def test_a_plots_when_revealed_draw_happens_once() -> None:
     legal(t, ChoosePlot("B", f"B.{PLAIN['2e']}.1"))
     legal(t, DrawCards("A", 2, source="A.08120.1"))
     flagged_and_refused(t, DrawCards("A", 2, source="A.08120.1"), "draw.when-revealed-once")
+
+
+def test_varys_riddle_draws_once_as_the_when_revealed_draw_it_copies() -> None:
+    """draw.source / draw.when-revealed-once (aside57 26): Varys's Riddle "When Revealed: Initiate the when revealed
+    ability on a revealed non-Riddle plot card as if you had just revealed it." against Bob's Counting Coppers ("Draw 3
+    cards."): Alice's draw of 3 naming the Riddle is legal, a second one is flagged (one initiation, as the plot is
+    revealed). Read for 17 printings of both editions (City of Spiders, Pulling the Strings, Tyrion's Chain; 1st
+    edition Good for the Gander "copy the "when revealed" ability …", the River plots "trigger the "when revealed"
+    effect …"): a draw naming one is not held against its own text."""
+    from companion.rules.actions import DrawCards
+    t = make_table({"A": {"04020": 1, "01057": 10}, "B": {"01010": 1, "01057": 10}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.04020.1"))
+    legal(t, ChoosePlot("B", "B.01010.1"))
+    legal(t, DrawCards("B", 3, source="B.01010.1"))
+    legal(t, DrawCards("A", 3, source="A.04020.1"))
+    flagged_and_refused(t, DrawCards("A", 3, source="A.04020.1"), "draw.when-revealed-once")
 
 
 def test_plots_that_forbid_saves_characters_entering_by_abilities_and_str_changes() -> None:

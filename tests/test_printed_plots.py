@@ -403,3 +403,41 @@ def test_a_card_put_into_play_by_its_printed_cost() -> None:
     t = plots("2e", "03046", "01001", {"01145": 1, "03014": 1}, {})
     flagged_and_refused(t, PutIntoPlay("A", "A.01145.1", source="A.03046.1"), "play.put-into-play-target")
     legal(t, PutIntoPlay("A", "A.03014.1", source="A.03046.1"))
+
+
+def test_heads_on_spikes_gives_power_only_for_a_discarded_character() -> None:
+    """power.if-discarded (aside57 18): Heads on Spikes "When Revealed: Choose an opponent. Discard 1 card at random
+    from that player's hand. If that card is a character, gain 2 power for your faction and place the discarded
+    character in its owner's dead pile.": after it discards Hear Me Roar! (an event) its 2 power is flagged; after
+    it discards a character, legal; with no discard of its own written before, not judged. Read for 4 printings
+    (1st edition Harbor Thug "If that card is a character, Harbor Thug claims 1 power", Seaside Urchin "an
+    attachment or an event card", Apostle of The Drowned God "a location")."""
+    from companion.rules.actions import GainPower
+
+    cat = Catalog.open()
+    assert cat.card("01013").power_if_discarded == ("character",)
+    assert cat.card("kl_50").power_if_discarded == ("attachment", "event")
+    t = plots("2e", "01013", "01001", {}, {"01100": 1, "01091": 1})
+    hand(t, "B.01100.1", "B.01091.1")
+    legal(t, GainPower("A", 2, source="A.01013.1"))
+    legal(t, Discard("A", "B.01100.1", source="A.01013.1"))
+    flagged_and_refused(t, GainPower("A", 2, source="A.01013.1"), "power.if-discarded")
+    legal(t, Discard("A", "B.01091.1", source="A.01013.1"))
+    legal(t, GainPower("A", 2, source="A.01013.1"))
+
+
+def test_rains_of_autumn_leaves_out_the_income_of_characters_and_locations() -> None:
+    """gold.income-amount (aside57 32): Rains of Autumn "Characters and locations do not provide positive gold
+    modifiers.": Alice revealed it and controls Lannisport Moneylender ("Limited. +1 Income."): her income is 4, the
+    plot's; 5 is flagged. A modifier of -1 written for the plot (aside5 15's way) is its count, not a second one."""
+    from companion.rules.actions import CollectIncome
+
+    assert Catalog.open().card("04019").no_positive_gold_modifiers
+    t = plots("2e", "04019", "01001", {"01093": 1}, {}, income_taken=False)
+    in_play(t, "A.01093.1")
+    other = t.clone()
+    flagged_and_refused(t, CollectIncome("A", amount=5), "gold.income-amount")
+    legal(t, CollectIncome("A"))
+    assert t.players["A"].gold == 4
+    legal(other, CollectIncome("A", modifier=-1))
+    assert other.players["A"].gold == 4

@@ -137,6 +137,26 @@ def test_confiscation_chooses_an_attachment() -> None:
     legal(t, Discard("A", "B.01153.1", source="A.01009.1"))
 
 
+def test_marched_to_the_wall_each_player_discards_a_character() -> None:
+    """ability.target (aside57 21): Marched to the Wall "When Revealed: Each player chooses a character he or she
+    controls (if able), and discards it from play (cannot be saved).": Western Fiefdom (a location) is flagged; one
+    character of each player is legal (one choice a player, so two lines in a row). Read for 13 printings of both
+    editions ("each player must choose a participating character he or she controls, if able, and return it …":
+    Spotted Sylva; "must choose and kill a character he or she controls": 1st edition Theon Greyjoy, Battle of
+    Oxcross); "a non-The Seven attachment" (Burning the Books) is no Trait and stays unread."""
+    assert targets("When Revealed: Each player chooses a character he or she controls (if able), and discards it "
+                   "from play (cannot be saved).") == (("discard", "character", "", "", -1, -1, "", "", "", 99, "",
+                                                        "", -1),)
+    assert targets("Each opponent chooses a non-The Seven attachment they control, if able, and discards it from "
+                   "play.") == ()
+    t = plots("2e", "01015", "01001", {"01150": 1}, {"01094": 1, "01099": 1})
+    for card in ("A.01150.1", "B.01094.1", "B.01099.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Discard("A", "B.01099.1", source="A.01015.1"), "ability.target")
+    legal(t, Discard("A", "A.01150.1", source="A.01015.1"))
+    legal(t, Discard("A", "B.01094.1", source="A.01015.1"))
+
+
 def test_grey_wind_kills_str_1_or_lower_or_2_with_robb_stark() -> None:
     """aside32 18: "Kneel Grey Wind to choose and kill a character with STR 1 or lower. (STR 2 or lower instead if you
     control Robb Stark)." Burned Men (STR 2): flagged without Robb Stark, legal with him."""

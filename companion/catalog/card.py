@@ -48,6 +48,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
               "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
+              "no_positive_gold_modifiers",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
@@ -85,7 +86,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "kills_at_zero", "str_alone", "x_cost",
+              "renown_more_plots", "most_standing_power", "power_if_discarded",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -155,7 +157,7 @@ class PlotLimit:
     during the challenges phase." Each field that is set forbids something; ``binds`` says whom: the player who
     revealed the plot ("you") or every player ("each")."""
 
-    binds: str = "you"  # "you" / "each"
+    binds: str = "you"  # "you" / "each" / "pair" (its player and the opponent chosen, against each other)
     max_challenges: int | None = None  # challenges a player may initiate this round
     no_challenges: tuple[str, ...] = ()  # challenge types that cannot be initiated
     unless_won: str | None = None  # … unless the player has won a challenge of this type this phase
@@ -264,6 +266,9 @@ class Card:
     opponent_cost: tuple[tuple[str, int], ...] = ()
     #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
     no_income_bonuses: bool = False
+    #: Rains of Autumn: "Characters and locations do not provide positive gold modifiers.": their "+N Income" is not
+    #: counted, for any player, while it is revealed.
+    no_positive_gold_modifiers: bool = False
     #: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."
     opponents_income_zero: bool = False
     #: 1st edition Stoic Resolve: "Knelt characters cannot be killed."
@@ -432,6 +437,13 @@ class Card:
     renown_more_plots: str | None = None
     #: 1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power …": 2.
     most_standing_power: int = 0
+    #: Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power
+    #: for your faction …": ("character",), the types of the card it discarded that give the power.
+    power_if_discarded: tuple[str, ...] = ()
+    #: "Initiate the when revealed ability on a revealed non-Riddle plot card as if you had just revealed it." (Varys's
+    #: Riddle; 1st edition Good for the Gander "copy the "when revealed" ability …"): what it copies the log does not
+    #: say, so its draw is not held against its own text; a plot's copy resolves once, as the plot is revealed.
+    copies_when_revealed: bool = False
     #: "Until the end of the phase, that character gets -2 STR and is killed if its STR is 0." (King's Landing
     #: Assassin, Dracarys!): 2, the STR the chosen character loses; -1 for "-X STR" (Aegon's Legacy). 0: not printed.
     kills_at_zero: int = 0

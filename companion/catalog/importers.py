@@ -731,6 +731,27 @@ def renown_more_plots(plain: str, name: str | None) -> str | None:
 
 #: 1st edition Salladhor Saan: "At the end of the standing phase, the player who controls the most standing characters
 #: claims 2 power for his or her House.": 2 (``most_standing_power``).
+#: Power on the kind of card an ability discarded: "Discard 1 card at random from that player's hand. If that card is a
+#: character, gain 2 power for your faction …" (Heads on Spikes); 1st edition "discard the top card of the losing
+#: opponent's deck. If that card is an attachment or an event card, Seaside Urchin claims 1 power." (Harbor Thug,
+#: Apostle of The Drowned God).
+_POWER_IF_DISCARDED = re.compile(r"\bdiscard[^.]*\. If that card is an? (character|location|attachment|event)(?: card)?"
+                                 r"(?: or an? (character|location|attachment|event)(?: card)?)?, [^.]*?\b(?:gains?|"
+                                 r"claims?) \d+ power\b", re.IGNORECASE)
+
+
+def power_if_discarded(plain: str) -> tuple[str, ...]:
+    """The card types whose discard by the ability gives its power (``_POWER_IF_DISCARDED``); () where not printed."""
+    m = _POWER_IF_DISCARDED.search(" ".join(plain.split()))
+    return tuple(k.lower() for k in m.groups() if k) if m else ()
+
+
+#: An ability that initiates another plot's: "Initiate the when revealed ability on a revealed non-Riddle plot card as
+#: if you had just revealed it." (Varys's Riddle; City of Spiders, Pulling the Strings, Tyrion's Chain, …); 1st edition
+#: "copy the "when revealed" ability of an opponent's revealed plot card" (Good for the Gander), "trigger the "when
+#: revealed" effect of the top River plot card in your used pile" (the River plots): ``copies_when_revealed``.
+_COPIES_WHEN_REVEALED = re.compile(r"\b(?:initiate|copy|trigger|resolve) the \W?when revealed\W? (?:ability|effect)\b",
+                                   re.IGNORECASE)
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
@@ -902,6 +923,8 @@ _FLAG_SENTENCES = {
     # 1st edition Rains of Autumn, Blockade and Stoic Resolve:
     "characters, locations, and attachments do not provide income bonuses this round": "no_income_bonuses",
     "the income on each opponent's revealed plot card is reduced to 0": "opponents_income_zero",
+    # 2nd edition Rains of Autumn: the "+N Income" of characters and locations (attachments' and agendas' still count)
+    "characters and locations do not provide positive gold modifiers": "no_positive_gold_modifiers",
     "knelt characters cannot be killed": "knelt_unkillable",
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
@@ -1309,7 +1332,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
 #: character gets +2 STR." (For the North!).
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-(?!House )(?-i:[A-Z][a-z]+) )?"
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited "
+                r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
@@ -1319,7 +1343,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
-                r"|he or she does not control"
+                r"|he or she does not control|(?P<chooser>he or she controls|they control)"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
@@ -1332,8 +1356,12 @@ _TARGET_COUNT = (r"(?:up to (?P<upto>\d+|two|three|four|five) |(?P<one>an?|one) 
 _TARGET_FORMS = (
     re.compile(r"\bchoose and (?P<verb>kill|kneel|stand|discard|return) " + _TARGET_COUNT + _TARGET_DESC,
                re.IGNORECASE),
-    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r",? and (?P<verb>kill|kneel|stand|discard|shuffle|"
-               r"return) (?:it|them|that (?:character|attachment|location|card))\b", re.IGNORECASE),
+    # Each player's own choice: "Each player chooses a character he or she controls (if able), and discards it from
+    # play" (Marched to the Wall; Shadow of the Isles, Spotted Sylva, Wick Whittlestick, Burning the Books): whose
+    # card it is stays unjudged (the line does not say who chose), its kind is.
+    re.compile(r"\b(?:choose|(?<!must )chooses) " + _TARGET_COUNT + _TARGET_DESC + r"(?: \(if able\)|,? if able)?,? "
+               r"and (?P<verb>kill|kneel|stand|discard|shuffle|return)s? (?:it|them|that (?:character|attachment|"
+               r"location|card))\b", re.IGNORECASE),
     re.compile(r"\b(?P<verb>place) (?P<one>an?|1) \w+ token on (?:an? )?" + _TARGET_DESC, re.IGNORECASE),
     # A cost that kneels a card of a kind, leading its ability: "Marshaling Action: Kneel a character with an
     # [intrigue] icon to gain 1 gold." (Chataya's Brothel), "Kneel a Steward character to gain 1 gold." (The New Gift)
@@ -1382,6 +1410,9 @@ _TARGET_FORMS = (
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
+#: "Each player chooses …" (Marched to the Wall), "each player who has not won a Military challenge must choose and
+#: kill …" (1st edition Battle of Oxcross): one choice a player.
+_EACH_CHOOSES = re.compile(r"\beach (?:player|opponent)\b[^.:]*$", re.IGNORECASE)
 _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": "discard", "return": "return_to_hand",
                  "shuffle": "shuffle_into_deck", "place": "place_tokens", "gets": "modify",
                  "take": "take_control", "save": "save", "gains": "gain_power",
@@ -1456,7 +1487,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             "loser" if "losing" in whose else "own" if whose == "you control" else
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
-            else "opponent" if whose else "",
+            else "opponent" if whose and not g.get("chooser") else "",
             EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
@@ -1511,7 +1542,10 @@ def targets(plain: str, name: str | None = None
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
             verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
-            found.append(_target_entry(verb, g, text[m.end():m.end() + 80]))
+            entry = _target_entry(verb, g, text[m.end():m.end() + 80])
+            if _EACH_CHOOSES.search(text, 0, m.start()):
+                entry = (*entry[:9], EACH, *entry[10:])  # one a player: as many as there are players
+            found.append(entry)
             spans.append(m.span())
     phrases = [m.start() for m in _TARGET_ANY.finditer(text)]
     if not found or any(not any(a <= p < b for a, b in spans) for p in phrases):
@@ -2059,6 +2093,7 @@ class Keywords:
     keeps_gold: bool = False  # "You do not return unspent gold to the treasury during the taxation phase."
     opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
+    no_positive_gold_modifiers: bool = False  # characters and locations give no "+N Income" (Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     no_challenges_if_gold: bool = False  # 1st edition Feast or Famine: no challenge once its gold was added
@@ -2137,6 +2172,8 @@ class Keywords:
     draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
+    power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
+    copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
@@ -2637,6 +2674,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
+        no_positive_gold_modifiers="no_positive_gold_modifiers" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
         play_during=play_during,
         power_uncounted=power_uncounted, takes_facedown_duplicate=takes_facedown_duplicate(text, name),
@@ -2676,6 +2714,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
+        power_if_discarded=power_if_discarded(plain),
+        copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),

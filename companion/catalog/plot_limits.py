@@ -16,6 +16,8 @@ The sentences read are the few shapes the most played plots print, in both editi
   "Non-unique characters cannot be declared as defenders." (1st edition Herding the Masses), "Each character with
   printed cost 4 or higher cannot be declared as a defender during the first challenge you initiate this round."
   (Battle of Oxcross);
+- which types between its player and an opponent chosen: "Until you reveal a new plot card, you and that player
+  cannot initiate [military] challenges against each other." (A Southron Peace, a When Revealed ability);
 - how many cards enter: "Each player cannot marshal or put into play more than 2 characters, locations, or
   attachments this round." with its "(4 … instead if that player has a Summer plot card revealed.)" (Strained
   Reserves).
@@ -80,6 +82,13 @@ _FORBIDS = re.compile(r"\bcannot (?:initiate|declare|marshal|play|be declared|be
                       re.IGNORECASE)
 
 
+#: "When Revealed: Choose an opponent. Until you reveal a new plot card, you and that player cannot initiate
+#: [military] challenges against each other." (A Southron Peace): while the plot is revealed, it binds its player and
+#: the opponent chosen, against each other (``binds`` "pair": judged in a game of two, where the opponent is known).
+_AGAINST_EACH_OTHER = re.compile(rf"when revealed: choose an opponent\. until you reveal a new plot card, you and that "
+                                 rf"player cannot initiate {_TYPES} challenges against each other\.")
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """What a plot's text restricts for the round: one fact a sentence read, and whether a sentence was not."""
@@ -116,6 +125,9 @@ def parse_plot_limits(text: str | None) -> Limits:
             read.append(limit)
         elif _FORBIDS.search(sentence):
             unread = True
+    plain = " ".join(_TAG.sub("", _ICON.sub(lambda m: m.group(1), text or "")).split()).lower()
+    if m := _AGAINST_EACH_OTHER.search(plain):
+        read.append(PlotLimit(binds="pair", no_challenges=_types(m.group(1))))
     return Limits(tuple(read), unread)
 
 

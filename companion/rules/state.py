@@ -282,6 +282,9 @@ class TableState:
     #: The card an ability just discarded from the top of a deck, for its "Then, … 1 copy of that card" (The Tickler):
     #: (the source, that card, the table's version then).
     milled: tuple[str, str, int] | None = None
+    #: The card an ability just discarded (from anywhere), for its "If that card is a character, gain 2 power …"
+    #: (Heads on Spikes): (the source, that card, the table's version then).
+    discarded_by: tuple[str, str, int] | None = None
     #: The cards the last phase's end moved so: a line that moves one there again is taken as said.
     moved_at_phase_end: list[str] = field(default_factory=list)
     # The end of the game: who won and how (power, decked, time, conceded, chosen), set the moment it happens (RR:

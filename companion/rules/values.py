@@ -67,7 +67,10 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
     for other in t.seats:
         plot = revealed_plot(t, other)
         if plot is not None and not plot_text_blank(t, plot):
-            out += [(plot, limit) for limit in t.card(plot).plot_limits if other == seat or limit.binds == "each"]
+            # "pair" (A Southron Peace: "you and that player … against each other"): the chosen opponent is known
+            # in a game of two only, and then it binds both.
+            out += [(plot, limit) for limit in t.card(plot).plot_limits if limit.binds == "each" or (
+                limit.binds == "pair" and len(t.seats) == 2) or (other == seat and limit.binds != "pair")]
     return out
 
 
@@ -360,7 +363,25 @@ def printed_bonus(t: Table, stat: str, seat: str) -> int:
     cards = printed_cards(t, seat)
     if stat == "income" and (sole := [c for c in cards if t.card(c).sole_gold_bonus]):
         cards = sole  # Knights of the Hollow Hill: "Your other cards do not provide a gold bonus."
+    if stat == "income" and revealed_plots_that(t, "no_positive_gold_modifiers"):
+        # Rains of Autumn: "Characters and locations do not provide positive gold modifiers."
+        cards = [c for c in cards if not gold_modifier_ignored(t, c)]
     return sum(t.card(cid).bonus(stat) for cid in cards if cid not in counted)
+
+
+def gold_modifier_ignored(t: Table, card: str) -> bool:
+    """A character's or location's positive "+N Income", which Rains of Autumn's "Characters and locations do not
+    provide positive gold modifiers." leaves out (asked only while such a plot is revealed)."""
+    return t.card(card).type in ("character", "location") and t.card(card).bonus("income") > 0
+
+
+def gold_modifiers_ignored(t: Table, seat: str) -> int:
+    """The "+N Income" of the seat's characters and locations that a revealed Rains of Autumn leaves out."""
+    if not revealed_plots_that(t, "no_positive_gold_modifiers"):
+        return 0
+    counted = recorded_sources(t, "income", seat)
+    return sum(t.card(c).bonus("income") for c in printed_cards(t, seat)
+               if c not in counted and gold_modifier_ignored(t, c))
 
 
 #: Cards each player draws in the draw phase (RR: Appendix I › 2.2).

@@ -440,7 +440,7 @@ class DrawCards(Action):
             # RR: Insight: "… may draw 1 card." (aside30 09)
             v.violate("draw.insight-count", (self.source,), card=t.ref(self.source), count=self.count)
         check_draw_cap(t, v, self.player, min(self.count, deck_count(t, self.player)), self.source)
-        drawn = t.card(self.source).when_revealed_draws if self.source is not None else False
+        drawn = revealed_draw(t, self.source)
         if self.source is not None:
             check_revealed_phase(t, v, self.source)
             check_printed_count(t, v, self.player, self.source, self.count)
@@ -467,13 +467,22 @@ class DrawCards(Action):
         count_effect_draws(t, self.player, min(self.count, deck_count(t, self.player)), self.source)
         if kneel_paid_draws(t, self.player, self.source) is not None:
             count_this_round(t.round, p, f"kneel-drawn:{self.source}", self.count)
-        if self.source is not None and t.card(self.source).when_revealed_draws:
+        if self.source is not None and revealed_draw(t, self.source):
             count_this_round(t.round, p, f"revealed-draw:{self.source}")
         p.drawn_unnamed += min(self.count, deck_count(t, self.player))
         count_this_round(t.round, p, f"drew-in:{t.phase.value}", self.count)
         if t.phase is Phase.DRAW and self.source is None:
             p.drew_round = t.round
         decked(t, self.player)
+
+
+def revealed_draw(t: Table, source: str | None) -> bool:
+    """A draw naming ``source`` is a plot's when revealed draw, its player's, once (RR: When Revealed): its own ("Draw
+    3 cards.": Counting Coppers) or one it initiates of another plot (Varys's Riddle copying Counting Coppers)."""
+    if source is None:
+        return False
+    c = t.card(source)
+    return c.when_revealed_draws or (c.copies_when_revealed and c.type == "plot")
 
 
 def check_none_drawn_yet(t: Table, v: Checker, player: str, source: str | None) -> None:
@@ -601,7 +610,7 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
         if lost is not None and lost.winner is not None:
             v.violate("draw.unless-lost", (source,), card=t.ref(source), kind=msg(f"challenge.kind.{kind}"),
                       player=t.players[player].name, opponent=t.players[lost.winner].name)
-    if (not t.card(source).draws and not t.card(source).searches_hand
+    if (not t.card(source).draws and not t.card(source).searches_hand and not t.card(source).copies_when_revealed
             and not insight_given(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
     elif t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)) is None:

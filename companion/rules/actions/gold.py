@@ -12,6 +12,7 @@ from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
 from companion.rules.values import (
+    gold_modifiers_ignored,
     income,
     plot_card,
     plot_returns_gold,
@@ -44,7 +45,10 @@ class CollectIncome(Action):
     def plot_income(self, t: Table) -> int:
         """The revealed plot's gold value with its modifiers and ``modifier`` (0 without a plot)."""
         plot = plot_card(t, self.player)
-        return max(0, income(t, self.player) + self.modifier) if plot else 0
+        # A negative modifier written under Rains of Autumn is the table's own count of the "+N Income" it leaves
+        # out: those are not left out a second time.
+        back = min(gold_modifiers_ignored(t, self.player), -self.modifier) if self.modifier < 0 else 0
+        return max(0, income(t, self.player) + back + self.modifier) if plot else 0
 
     def check(self, t: Table, v: Checker) -> None:
         p = t.players[self.player]

@@ -134,6 +134,8 @@ class Discard(_MoveTo):
         copies = self.source is not None and self.source in t.instances and t.card(self.source).discards_copy
         if copies and self.source is not None and t.zone_of(self.card) is Zone.DECK:
             t.milled = (self.source, self.card, t.version)
+        if self.source is not None:
+            t.discarded_by = (self.source, self.card, t.version)
         # "Discard 1 card at random from that player's hand." (Heads on Spikes): a card the log had not named in that
         # hand is one of the cards drawn, not the deck's.
         if self.source is not None and self.source in t.instances and t.card(self.source).discards_from_hand:

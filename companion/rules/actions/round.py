@@ -27,7 +27,7 @@ from companion.rules.actions.common import (
     reaction_words,
     trigger_due,
 )
-from companion.rules.check import Checker
+from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
 from companion.rules.values import (
@@ -333,9 +333,23 @@ class GainPower(_Power):
         if self.card is None and self.source is not None and self.source in t.where \
                 and t.card(self.source).most_standing_power:
             check_most_standing(t, v, self.player, self.source)
+        check_power_if_discarded(t, v, self.source)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)
+
+
+def check_power_if_discarded(t: Table, v: Checker, source: str | None) -> None:
+    """Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power
+    for your faction …" (``Card.power_if_discarded``): the power naming it as ``source`` follows a discard it made of
+    such a card (RR: Golden Rule). Judged where the log holds that discard, within the three lines before (the dead
+    pile placement may come between); none written: not judged."""
+    if source is None or source not in t.where or not (kinds := t.card(source).power_if_discarded):
+        return
+    gone = t.discarded_by
+    if gone is not None and gone[0] == source and t.version - gone[2] <= 3 and t.card(gone[1]).type not in kinds:
+        v.violate("power.if-discarded", (source, gone[1]), card=t.ref(source), discarded=t.ref(gone[1]),
+                  type=type_name(t.card(gone[1]).type), types=[type_name(k) for k in kinds])
 
 
 def check_most_standing(t: Table, v: Checker, player: str, source: str) -> None:
