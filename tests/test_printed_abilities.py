@@ -226,6 +226,25 @@ def test_kings_of_summer_and_winter_change_each_plots_gold_and_reserve() -> None
     assert income(t, "A") == 5
 
 
+def test_loan_from_the_iron_bank_lowers_its_players_gold_from_the_used_pile_only() -> None:
+    """aside57 31 (the rule ``gold.insufficient``): Loan from the Iron Bank (15051) "While Loan from the Iron Bank is
+    in your used pile, reduce the gold value on your revealed plot by 1.": in the plot deck it changes nothing; in
+    its player's used pile A Clash of Kings gives 4 - 1 = 3 gold, too few for King's Hunting Party (4), and the
+    opponent's gold stays."""
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("15051").plot_values == (("income", "you", -1, "", "used", 0),)
+    t = plots("2e", "01001", "01008", {"15051": 1, "01055": 1}, {}, income_taken=False)
+    assert (income(t, "A"), income(t, "B")) == (4, 5)
+    zones = t.players["A"].zones
+    zones[Zone.PLOTS].remove("A.15051.1")
+    zones[Zone.USED].append("A.15051.1")
+    assert (income(t, "A"), income(t, "B")) == (4 - 1, 5)
+    legal(t, CollectIncome("A"))
+    hand(t, "A.01055.1")
+    flagged_and_refused(t, Marshal("A", "A.01055.1"), "gold.insufficient")
+
+
 def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five() -> None:
     """ability.reaction-trigger (aside56 08, 30): "The Rains of Castamere" (05045) "Reaction: After you win an
     [intrigue] challenge by 5 or more STR, kneel your faction card to reveal a Scheme plot.": in the challenges phase

@@ -620,7 +620,7 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
 #: Galley is standing, reduce … on each opponent's revealed plot by 1.": ``plot_value_fact``.
 _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
-                         r"(you are the first player)|(.+?) is standing), )?"
+                         r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
                          r"(increase|reduce) the (gold|reserve|initiative) value on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
                          r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
@@ -676,19 +676,19 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
 def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
     ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
-    "standing", ""), the least it leaves: 0 where it prints no minimum). None where "… is standing" names another
-    card than the card itself."""
+    "standing", "used": the card lies in its owner's used pile, ""), the least it leaves: 0 where it prints no
+    minimum). None where "… is standing" or "… is in your used pile" names another card than the card itself."""
     if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
         return None
     condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
         (m.group(1) or "").lower(), "any")
-    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(7).lower(), "you")
-    trait = ("non:" if m.group(8) else "") + (m.group(9) or "")
-    sign = 1 if m.group(5).lower() == "increase" else -1
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(8).lower(), "you")
+    trait = ("non:" if m.group(9) else "") + (m.group(10) or "")
+    sign = 1 if m.group(6).lower() == "increase" else -1
     while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
-              else "standing" if m.group(4) else "")
-    return ("income" if m.group(6).lower() == "gold" else m.group(6).lower(), whose, sign * int(m.group(10)),
-            trait, while_, int(m.group(11) or 0))
+              else "" if not m.group(4) else "standing" if m.group(5).lower() == "standing" else "used")
+    return ("income" if m.group(7).lower() == "gold" else m.group(7).lower(), whose, sign * int(m.group(11)),
+            trait, while_, int(m.group(12) or 0))
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:

@@ -445,8 +445,11 @@ def plot_values_printed(t: Table, seat: str, plot: Card, stat: str, value: int) 
     counted = recorded_sources(t, stat, seat)
     floored: list[tuple[int, int]] = []
     for other in t.seats:
-        for cid in printed_cards(t, other):
+        # A plot in the used pile counts by its "While … is in your used pile" sentence only (Loan from the Iron Bank).
+        for cid in (*printed_cards(t, other), *t.players[other].zones[Zone.USED]):
             for changed, whose, amount, trait, cond, least in t.card(cid).plot_values:
+                if (cond == "used") != (cid in t.players[other].zones[Zone.USED]):
+                    continue
                 if changed != stat or cid in counted or whose == ("opponents" if other == seat else "you"):
                     continue
                 needed = trait.removeprefix("non:")
@@ -465,12 +468,13 @@ def plot_values_printed(t: Table, seat: str, plot: Card, stat: str, value: int) 
 
 def _plot_value_while(t: Table, seat: str, cid: str, cond: str) -> bool:
     """``Card.plot_values``' condition for the seat's card: "none:Winter" (no Winter plot revealed), "any:Kingdom",
-    "yours:Winter", "first_player" (the seat is), "standing" (the card is in play and standing)."""
+    "yours:Winter", "first_player" (the seat is), "standing" (the card is in play and standing), "used" (the card is
+    in the seat's used pile: the caller looks)."""
     if cond == "first_player":
         return t.first_player == seat
     if cond == "standing":
         return cid in t.in_play and not t.in_play[cid].kneeling
-    if not cond:
+    if not cond or cond == "used":
         return True
     kind, _, trait = cond.partition(":")
     if kind == "yours":
