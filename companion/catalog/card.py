@@ -64,7 +64,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
+              "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
@@ -475,6 +475,9 @@ class Card:
     #: bonus." (its own "+3 Income" still counts).
     no_setup_cards: bool = False
     sole_gold_bonus: bool = False
+    #: "You cannot spend more than 4 gold during setup." (The House With the Red Door; 1st edition House of Dreams):
+    #: the most setup gold its player may spend.
+    setup_gold_max: int | None = None
     #: 1st edition Stannis Baratheon: "While Stannis Baratheon is attacking and the defending player controls no Lord
     #: characters, that player cannot declare defenders.": "Lord".
     defenders_need: str | None = None

@@ -562,6 +562,9 @@ _PENALTY_WAIVED_ALL = re.compile(r"^you may play cards from other houses without
                                  re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
+#: "You cannot spend more than 4 gold during setup." (The House With the Red Door; 1st edition House of Dreams: 3;
+#: Desperate Hope: 6): the most setup gold its player may spend.
+_SETUP_GOLD_MAX = re.compile(r"^you cannot spend more than (\d+) gold during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
 _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do not provide a gold bonus$",
                               re.IGNORECASE)
@@ -2127,6 +2130,7 @@ class Keywords:
     penalty_waived: str | None = None  # "Ignore the out of House gold penalty on all [Stark] cards.": "stark"
     searches_hand: bool = False  # "Search … your deck for a character, reveal it, and add it to your hand."
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
+    setup_gold_max: int | None = None  # "You cannot spend more than 4 gold during setup.": ``_SETUP_GOLD_MAX``
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
@@ -2239,6 +2243,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     win_power: tuple[str, int, int] | None = None
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
+    setup_gold_max: int | None = None
     defenders_need: str | None = None
     defenders_barred: str | None = None
     side_contrib: tuple[str, str, int] | None = None
@@ -2482,6 +2487,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if _NO_SETUP_CARDS.match(sentence):
                 no_setup_cards = True
                 continue
+            if (gold_most := _SETUP_GOLD_MAX.match(sentence)) is not None:
+                setup_gold_max = int(gold_most.group(1))
+                continue
             if _SOLE_GOLD_BONUS.match(sentence):
                 sole_gold_bonus = True
                 continue
@@ -2669,7 +2677,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived,
         searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
-        no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
+        no_setup_cards=no_setup_cards, setup_gold_max=setup_gold_max, sole_gold_bonus=sole_gold_bonus,
+        defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         power_nth_challenge=power_nth,
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
