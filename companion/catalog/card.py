@@ -44,7 +44,8 @@ _Fact = TypeVar("_Fact")
 TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
               "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
               "stands_defending",
-              "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
+              "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "own_cost",
+              "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
@@ -259,6 +260,9 @@ class Card:
     #: A plot's "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine): (card
     #: type, amount) pairs.
     opponent_cost: tuple[tuple[str, int], ...] = ()
+    #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows): (card type, amount) pairs, for
+    #: its own player.
+    own_cost: tuple[tuple[str, int], ...] = ()
     #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
     no_income_bonuses: bool = False
     #: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."

@@ -150,6 +150,9 @@ _DEFENDERS_LOWER = re.compile(r"^if (.+?) is the only king character in play, ch
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
+#: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows): its own player's.
+_OWN_COST = re.compile(r"^increase the cost of each (character|location|attachment) you marshal by (\d+)$",
+                       re.IGNORECASE)
 #: "Attached character gains an [intrigue] icon and the Steward trait." / "… gains stealth and renown." / 1st edition
 #: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
 #: sentence is not read ("… gains renown during [power] challenges" is not).
@@ -588,8 +591,9 @@ _DRAW_PHASE_MORE = re.compile(r"^(?:when you draw during the draw phase, draw (\
 _REDUCER = re.compile(r"(?:reduce|lower) the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
                       r"(?: or (characters?|locations?|attachments?|events?))?"
-                      r"(?: with an? \[?(military|intrigue|power)\]? icon)? your? (?:marshal|play|marshal or play)"
-                      r"\b[^.]*? by (\d+)$", re.IGNORECASE)
+                      r"(?: with an? \[?(military|intrigue|power)\]? icon)? your? "
+                      r"((?:marshal|play|ambush|bring out of shadows)(?:,? (?:or )?(?:marshal|play|ambush|bring out of "
+                      r"shadows))*)\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"(?:reduce|lower) the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
 #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows), 1st edition "Increase the cost to
@@ -1793,8 +1797,13 @@ def cost_reducers(text: str | None, name: str | None = None
             words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
             # 1st edition Street of Steel "… the next character with a Military icon you play …": an icon it needs
             words += (f"icon:{m.group(4).lower()}",) if m.group(4) else ()
+            # "… you bring out of shadows …" (Kingdom of Shadows, Howland Reed), "… you ambush …": not for a card
+            # marshalled or played; kept as "only:shadows" / "only:ambush" among the words
+            verbs = m.group(5).lower()
+            if "marshal" not in verbs and "play" not in verbs:
+                words += tuple(f"only:{w}" for w in ("shadows", "ambush") if w in verbs)
             types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
-            read.append((words, types, int(m.group(5))))
+            read.append((words, types, int(m.group(6))))
     return tuple(read), unread
 
 
@@ -2035,6 +2044,7 @@ class Keywords:
     alone_defenders: int | None = None  # while it attacks alone, the defending player declares at most this many
     keeps_gold: bool = False  # "You do not return unspent gold to the treasury during the taxation phase."
     opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
+    own_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): its player marshals those for that more
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
@@ -2278,6 +2288,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
+    own_cost: list[tuple[str, int]] = []
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None
@@ -2468,6 +2479,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (dearer := _OPPONENT_COST.match(sentence)) is not None:
                 opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
                 continue
+            if (dearer := _OWN_COST.match(sentence)) is not None:
+                own_cost.append((dearer.group(1).lower(), int(dearer.group(2))))
+                continue
             if word in _FLAG_SENTENCES:
                 flags.add(_FLAG_SENTENCES[word])
                 continue
@@ -2627,6 +2641,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
+        own_cost=tuple(own_cost),
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
         play_during=play_during,

@@ -100,12 +100,13 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     return cost
 
 
-def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str) -> None:
+def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str,
+                       way: str = "marshal") -> None:
     """A recorded cost below ``full`` (the cost before the cards' reductions) by more than the player's cards print
     taking off it (RR: Costs); only where the table records the round (plots): elsewhere the cards that may lower
     it are not known."""
     if paid is not None and paid < full and has_plots(t, player) and (
-            allowed := cost_reduction_allowed(t, player, card)) is not None and full - paid > allowed:
+            allowed := cost_reduction_allowed(t, player, card, way)) is not None and full - paid > allowed:
         v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full, allowed=allowed)
 
 
