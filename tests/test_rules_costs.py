@@ -64,6 +64,18 @@ def test_kingdom_of_shadows_raises_each_character_marshalled_and_lowers_one_brou
     assert Marshal("B", "B.01091.1").expected_cost(t) == 2
 
 
+def test_aloof_and_apart_reduces_the_first_character_of_printed_cost_6_or_higher_only() -> None:
+    """aside56 23: Aloof and Apart (16027): "Reduce the cost of the first character with printed cost 6 or higher you
+    marshal each round by 2." (1st edition w_18: "… printed cost 4 or higher you play …"). Arya Stark (printed 3)
+    for 1 is flagged (marshal.cost-reduced); Robb Stark (6) for 4 is legal; Eddard Stark (7) for 5 after him is
+    flagged: the reduction was the first one's."""
+    t = plots("2e", "01001", "00006", {"16027": 1, "01141": 1, "01146": 1, "01144": 1}, {}, gold=20)
+    hand(t, "A.01141.1", "A.01146.1", "A.01144.1")
+    flagged_and_refused(t, Marshal("A", "A.01141.1", cost=1), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.01146.1", cost=4))
+    flagged_and_refused(t, Marshal("A", "A.01144.1", cost=5), "marshal.cost-reduced")
+
+
 def test_a_reducer_in_hand_does_not_reduce_its_own_cost() -> None:
     """probe27 13: Lannisport Merchant: "Marshaling Action: Kneel Lannisport Merchant to reduce the cost of the next
     [lannister] character you marshal this phase by 1." RR: In Play and Out of Play: its ability is active only in

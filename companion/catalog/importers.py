@@ -591,7 +591,8 @@ _DRAW_PHASE_MORE = re.compile(r"^(?:when you draw during the draw phase, draw (\
 _REDUCER = re.compile(r"(?:reduce|lower) the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
                       r"(?: or (characters?|locations?|attachments?|events?))?"
-                      r"(?: with an? \[?(military|intrigue|power)\]? icon)? your? "
+                      r"(?: with an? \[?(military|intrigue|power)\]? icon)?"
+                      r"(?: with printed cost (\d+) or (higher|lower))? your? "
                       r"((?:marshal|play|ambush|bring out of shadows)(?:,? (?:or )?(?:marshal|play|ambush|bring out of "
                       r"shadows))*)\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"(?:reduce|lower) the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
@@ -1797,13 +1798,15 @@ def cost_reducers(text: str | None, name: str | None = None
             words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
             # 1st edition Street of Steel "… the next character with a Military icon you play …": an icon it needs
             words += (f"icon:{m.group(4).lower()}",) if m.group(4) else ()
+            # "… the first character with printed cost 6 or higher …" (Aloof and Apart): "cost>=6" among the words
+            words += (f"cost{'>=' if m.group(6).lower() == 'higher' else '<='}{m.group(5)}",) if m.group(5) else ()
             # "… you bring out of shadows …" (Kingdom of Shadows, Howland Reed), "… you ambush …": not for a card
             # marshalled or played; kept as "only:shadows" / "only:ambush" among the words
-            verbs = m.group(5).lower()
+            verbs = m.group(7).lower()
             if "marshal" not in verbs and "play" not in verbs:
                 words += tuple(f"only:{w}" for w in ("shadows", "ambush") if w in verbs)
             types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
-            read.append((words, types, int(m.group(6))))
+            read.append((words, types, int(m.group(8))))
     return tuple(read), unread
 
 

@@ -326,6 +326,11 @@ def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...], w
     if (only := [w[5:] for w in words if w.startswith("only:")]) and way not in only:
         return False
     words = tuple(w for w in words if not w.startswith("only:"))
+    for bound in [w for w in words if w.startswith(("cost>=", "cost<="))]:  # "with printed cost 6 or higher": "cost>=6"
+        n = int(bound[6:])
+        if not isinstance(target.cost, int) or (target.cost < n if bound[4] == ">" else target.cost > n):
+            return False
+    words = tuple(w for w in words if not w.startswith(("cost>=", "cost<=")))
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}
     marks |= {"loyal"} if target.loyal else {"non-loyal"}  # "the next loyal card you marshal" (Fealty)
