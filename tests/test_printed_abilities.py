@@ -345,6 +345,23 @@ def test_an_events_printed_play_restriction() -> None:
     flagged_and_refused(t, PlayEvent("A", "A.01063.1"), "event.play-during")  # Alice attacks, she does not defend
 
 
+def test_sea_of_blood_forbids_its_player_events_in_intrigue_and_power_challenges() -> None:
+    """aside56 11: Sea of Blood (12045): "… You cannot play events during [intrigue] or [power] challenges." (RR:
+    Golden Rule): Alice's Winter Is Coming ("Play only during a challenge.") is legal in her military challenge and
+    flagged in her power challenge (event.barred-during); Bob, without the agenda, plays his in the power challenge."""
+    for kind in ("military", "power"):
+        t = plots("2e", "01001", "00006", {"12045": 1, "01159": 1, "01150": 1}, {"01159": 1}, gold=5)
+        hand(t, "A.01159.1", "B.01159.1")
+        in_play(t, "A.01150.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", kind, "B", attackers=["A.01150.1"]))
+        if kind == "military":
+            legal(t, PlayEvent("A", "A.01159.1"))
+        else:
+            flagged_and_refused(t, PlayEvent("A", "A.01159.1"), "event.barred-during")
+            legal(t, PlayEvent("B", "B.01159.1"))
+
+
 def test_an_event_whose_ability_begins_during_a_challenge_type_is_played_only_then() -> None:
     """aside36 18 (event.play-during): 1st edition Lethal Counterattack "Challenges: During a Military challenge,
     kneel 2 of your House Stark characters to kill all attacking characters." is read as played only during a

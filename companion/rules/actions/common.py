@@ -826,6 +826,19 @@ def check_restricted(t: Table, v: Checker, card: str) -> None:
                   other=t.cards[used[0]].name)
 
 
+def check_events_barred(t: Table, v: Checker, player: str, card: str) -> None:
+    """A card of the player's whose text counts forbids events in a challenge of this type ("You cannot play events
+    during [intrigue] or [power] challenges.": Sea of Blood; RR: Golden Rule)."""
+    ch = current_challenge(t)
+    if ch is None or t.phase is not Phase.CHALLENGES or t.card(card).type != "event":
+        return
+    for source in printed_cards(t, player):
+        if ch.kind in t.card(source).no_events_during:
+            v.violate("event.barred-during", (card, source), source=t.ref(source), player=t.players[player].name,
+                      kind=msg(f"challenge.kind.{ch.kind}"), card=t.ref(card))
+            return
+
+
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's printed play restriction (RR: Play Restrictions and Permissions): the one phase its abilities name
     ("Challenges Action:"; 1st edition "Dominance:"; RR: Actions), "Play only during a [military]
