@@ -249,6 +249,17 @@ def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five()
             legal(t, RevealPlot("A", "A.01003.1"))
 
 
+def test_the_rains_of_castamere_keeps_its_schemes_out_of_the_plot_phase() -> None:
+    """aside56 07: "The Rains of Castamere" (05045) "During the plot phase, Scheme cards are not considered to be in
+    your plot deck.": Alice's Sneak Attack or A Game of Thrones (Scheme) chosen in the plot phase is flagged
+    (plot.excluded-in-plot-phase), her Taxation is legal; Bob, without the agenda, chooses his Scheme."""
+    for scheme in ("01021", "01003"):
+        t = make_table({"A": {"05045": 1, scheme: 1, "01024": 1}, "B": {scheme: 1}}, phase="plot")
+        flagged_and_refused(t, ChoosePlot("A", f"A.{scheme}.1"), "plot.excluded-in-plot-phase")
+        legal(t, ChoosePlot("A", "A.01024.1"))
+        legal(t, ChoosePlot("B", f"B.{scheme}.1"))
+
+
 def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
     an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for

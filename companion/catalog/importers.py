@@ -151,11 +151,15 @@ _DEFENDERS_LOWER = re.compile(r"^if (.+?) is the only king character in play, ch
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
 #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows): its own player's.
+_OWN_COST = re.compile(r"^increase the cost of each (character|location|attachment) you marshal by (\d+)$",
+                       re.IGNORECASE)
 #: "You cannot play events during [intrigue] or [power] challenges." (Sea of Blood): the challenge types.
 _NO_EVENTS_DURING = re.compile(r"^you cannot play events during ((?:\[?(?:military|intrigue|power)\]?(?:,? or |, )?)+) "
                                r"challenges$", re.IGNORECASE)
-_OWN_COST = re.compile(r"^increase the cost of each (character|location|attachment) you marshal by (\d+)$",
-                       re.IGNORECASE)
+#: "During the plot phase, Scheme cards are not considered to be in your plot deck." ("The Rains of Castamere"): the
+#: Trait.
+_PLOT_DECK_EXCLUDES = re.compile(r"^during the plot phase, ([A-Z][\w']*) cards are not considered to be in your plot "
+                                 r"deck$", re.IGNORECASE)
 #: "Attached character gains an [intrigue] icon and the Steward trait." / "… gains stealth and renown." / 1st edition
 #: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
 #: sentence is not read ("… gains renown during [power] challenges" is not).
@@ -2052,6 +2056,7 @@ class Keywords:
     opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
     own_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): its player marshals those for that more
     no_events_during: tuple[str, ...] = ()  # ("intrigue", "power"): ``_NO_EVENTS_DURING``
+    plot_deck_excludes: str | None = None  # "Scheme": ``_PLOT_DECK_EXCLUDES``
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
@@ -2297,6 +2302,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     opponent_cost: list[tuple[str, int]] = []
     own_cost: list[tuple[str, int]] = []
     no_events_during: tuple[str, ...] = ()
+    plot_deck_excludes: str | None = None
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None
@@ -2487,6 +2493,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (dearer := _OPPONENT_COST.match(sentence)) is not None:
                 opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
                 continue
+            if (excluded := _PLOT_DECK_EXCLUDES.match(sentence)) is not None:
+                plot_deck_excludes = excluded.group(1)
+                continue
             if (barred := _NO_EVENTS_DURING.match(sentence)) is not None:
                 no_events_during = tuple(re.findall(r"military|intrigue|power", barred.group(1).lower()))
                 continue
@@ -2653,6 +2662,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         own_cost=tuple(own_cost), no_events_during=no_events_during,
+        plot_deck_excludes=plot_deck_excludes,
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
         play_during=play_during,

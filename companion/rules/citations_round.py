@@ -45,6 +45,7 @@ RULES_ROUND: dict[str, Rule] = {
         "RR: Plot Deck", PLOT_1E,
         impossible=True,
     ),
+    "plot.excluded-in-plot-phase": Rule("RR: Appendix I › 1.2 Choose plots", None),
     "plot.not-revealed": Rule(
         PLOT_2E, PLOT_1E,
     ),
