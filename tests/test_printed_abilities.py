@@ -1241,6 +1241,25 @@ def test_a_character_without_the_trait_gains_no_power_under_the_faith_militant()
             legal(t, Renown("A", ["A.01146.1"]))
 
 
+def test_a_noble_cause_gives_renown_to_baratheon_characters_of_printed_cost_2_or_higher_only() -> None:
+    """aside56 37 (renown.source): 1st edition A Noble Cause (kr_98) "Your [Baratheon] characters with printed cost 2
+    or higher gain renown.": renown naming it for Ser Axell Florent (printed cost 3) is legal, for the Bastard of
+    Robert (printed cost 1) flagged: the card named gives him none."""
+    from companion.rules.actions import Renown
+    from companion.rules.state import Zone
+    assert Catalog.open().card("kr_98").each_gains == ("yours", "[baratheon];cost>=2", ("renown",), None)
+    for character, flagged in (("core_78", False), ("core_87", True)):
+        t = plots("1e", "core_186", "core_204", {"kr_98": 1, character: 1}, {}, gold=10)
+        t.move("A.kr_98.1", "A", Zone.AGENDA)
+        in_play(t, f"A.{character}.1")
+        power_won_unopposed(t, f"A.{character}.1")
+        renown = Renown("A", [f"A.{character}.1"], source="A.kr_98.1")
+        if flagged:
+            flagged_and_refused(t, renown, "renown.source")
+        else:
+            legal(t, renown)
+
+
 def test_the_lord_of_the_crossings_power_after_the_third_challenge_only() -> None:
     """aside56 04 (power.nth-challenge): The Lord of the Crossing "During the third challenge you initiate each phase,
     each of your participating characters gets +2 STR. If you win this challenge, gain 1 power for your faction.":

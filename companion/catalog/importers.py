@@ -216,9 +216,12 @@ def keywords_while(sentence: str) -> list[tuple[str, str, str]]:
 
 
 def gives_renown(text: str | None) -> bool:
-    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``)."""
-    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return any(_NAMES_RENOWN.search(s) for s in sentences if s.strip().lower() != "renown")
+    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``),
+    and one read as ``each_gains`` aside (the characters it gives renown to are known: "Your [Baratheon] characters
+    with printed cost 2 or higher gain renown.")."""
+    sentences = [" ".join(s.split()) for s in re.split(r"[.\n]", _TAG.sub("", text or ""))]
+    return any(_NAMES_RENOWN.search(s) for s in sentences if s.lower() != "renown" and not (
+        (gains := each_gains(s)) is not None and "renown" in gains[2]))
 
 
 def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
@@ -478,9 +481,9 @@ def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...],
 #: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
 #: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
 #: "unique", "non-…" or any other word in the list: not read.
-_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
-                         r"( and locations)? (you control )?(?:gains?|are|is|gets? [+-]\d+ STR and is) "
-                         r"(.+?)(?: this round)?$",
+_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:\[\w+\] |[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
+                         r"( and locations)? (you control )?(?:with printed cost (\d+) or (higher|lower) )?"
+                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (.+?)(?: this round)?$",
                          re.IGNORECASE)
 _GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
 
@@ -490,11 +493,16 @@ def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tup
     for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
     m = _EACH_GAINS.match(sentence)
     trait = m.group(2).strip() if m is not None else ""
-    if m is None or not all(word[0].isupper() for word in trait.split()) or trait.startswith(("Attached", "House ")):
+    if m is None or not all(word[0].isupper() or re.fullmatch(r"\[\w+\]", word) for word in trait.split()) \
+            or trait.startswith(("Attached", "House ")):
         return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
+    if trait.startswith("["):  # 1st edition A Noble Cause: "Your [Baratheon] characters …": the House, "[baratheon]"
+        trait = trait.lower()
+    if m.group(6):  # "… with printed cost 2 or higher …": "[baratheon];cost>=2"
+        trait += f";cost{'>=' if m.group(7).lower() == 'higher' else '<='}{m.group(6)}"
     keywords: list[str] = []
     immunity = None
-    for item in re.split(r",? and |, ", m.group(6)):
+    for item in re.split(r",? and |, ", m.group(8)):
         item = item.strip().strip('"“”').strip()
         if item.lower() in _GAINED_KEYWORDS:
             keywords.append(item.lower())

@@ -318,6 +318,13 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
 
 
+def printed_cost_within(card: Card, bound: str) -> bool:
+    """The card's printed cost is within "cost>=6" / "cost<=3" ("with printed cost 6 or higher"); a cost not a
+    number ("X", "-") is not."""
+    n = int(bound[6:])
+    return isinstance(card.cost, int) and (card.cost >= n if bound[4] == ">" else card.cost <= n)
+
+
 def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...], way: str = "marshal") -> bool:
     """A reducer's "<words> <types>" describe the card: a trait, a faction or uniqueness among the words; a word
     not read as one of those ("Knight or Lady") counts as fitting, but "House <name>" names the card's House. An
@@ -326,10 +333,8 @@ def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...], w
     if (only := [w[5:] for w in words if w.startswith("only:")]) and way not in only:
         return False
     words = tuple(w for w in words if not w.startswith("only:"))
-    for bound in [w for w in words if w.startswith(("cost>=", "cost<="))]:  # "with printed cost 6 or higher": "cost>=6"
-        n = int(bound[6:])
-        if not isinstance(target.cost, int) or (target.cost < n if bound[4] == ">" else target.cost > n):
-            return False
+    if not all(printed_cost_within(target, w) for w in words if w.startswith(("cost>=", "cost<="))):
+        return False  # "with printed cost 6 or higher": "cost>=6"
     words = tuple(w for w in words if not w.startswith(("cost>=", "cost<=")))
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}
@@ -932,7 +937,13 @@ def each_gains_on(t: Table, card: str) -> list[str]:
             if (whose.startswith("yours") and seat != ip.controller) or (
                     c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
                 continue
-            if not trait or trait in traits_of(t, card) or trait in c.crests:
+            # "[baratheon];cost>=2": 1st edition A Noble Cause's "Your [Baratheon] characters with printed cost 2 or
+            # higher …"
+            kind, _, bound = trait.partition(";")
+            if bound and not printed_cost_within(c, bound):
+                continue
+            if not kind or kind in traits_of(t, card) or kind in c.crests or (
+                    kind.startswith("[") and kind[1:-1] in c.factions):
                 found.append(giver)
     return found
 
