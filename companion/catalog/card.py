@@ -45,7 +45,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
               "stands_defending",
               "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "own_cost",
-              "no_events_during", "plot_deck_excludes",
+              "no_events_during", "plot_deck_excludes", "non_loyal_of",
               "no_income_bonuses",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "no_challenges_if_gold", "no_card_abilities",
@@ -270,6 +270,9 @@ class Card:
     #: "During the plot phase, Scheme cards are not considered to be in your plot deck." ("The Rains of Castamere"):
     #: the Trait of the plots its player cannot choose in the plot phase (``plot.excluded-in-plot-phase``).
     plot_deck_excludes: str | None = None
+    #: The Banners: "You may include non-loyal [stark] cards in your deck.": the faction whose loyal cards its player's
+    #: deck cannot hold (``deck.banner-loyal``).
+    non_loyal_of: str | None = None
     #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
     no_income_bonuses: bool = False
     #: 1st edition Blockade: "The income on each opponent's revealed plot card is reduced to 0."

@@ -156,6 +156,8 @@ _OWN_COST = re.compile(r"^increase the cost of each (character|location|attachme
 #: "You cannot play events during [intrigue] or [power] challenges." (Sea of Blood): the challenge types.
 _NO_EVENTS_DURING = re.compile(r"^you cannot play events during ((?:\[?(?:military|intrigue|power)\]?(?:,? or |, )?)+) "
                                r"challenges$", re.IGNORECASE)
+#: "You may include non-loyal [stark] cards in your deck." (the Banners, 8 printings): the faction.
+_NON_LOYAL_OF = re.compile(r"^you may include non-loyal \[(\w+)\] cards in your deck$", re.IGNORECASE)
 #: "During the plot phase, Scheme cards are not considered to be in your plot deck." ("The Rains of Castamere"): the
 #: Trait.
 _PLOT_DECK_EXCLUDES = re.compile(r"^during the plot phase, ([A-Z][\w']*) cards are not considered to be in your plot "
@@ -2065,6 +2067,7 @@ class Keywords:
     own_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): its player marshals those for that more
     no_events_during: tuple[str, ...] = ()  # ("intrigue", "power"): ``_NO_EVENTS_DURING``
     plot_deck_excludes: str | None = None  # "Scheme": ``_PLOT_DECK_EXCLUDES``
+    non_loyal_of: str | None = None  # "stark": ``_NON_LOYAL_OF``
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
@@ -2311,6 +2314,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     own_cost: list[tuple[str, int]] = []
     no_events_during: tuple[str, ...] = ()
     plot_deck_excludes: str | None = None
+    non_loyal_of: str | None = None
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None
@@ -2501,6 +2505,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (dearer := _OPPONENT_COST.match(sentence)) is not None:
                 opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
                 continue
+            if (banner := _NON_LOYAL_OF.match(sentence)) is not None:
+                non_loyal_of = banner.group(1).lower()
+                continue
             if (excluded := _PLOT_DECK_EXCLUDES.match(sentence)) is not None:
                 plot_deck_excludes = excluded.group(1)
                 continue
@@ -2670,7 +2677,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
         own_cost=tuple(own_cost), no_events_during=no_events_during,
-        plot_deck_excludes=plot_deck_excludes,
+        plot_deck_excludes=plot_deck_excludes, non_loyal_of=non_loyal_of,
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
         play_during=play_during,

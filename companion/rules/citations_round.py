@@ -242,6 +242,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.pillage-trigger": Rule("RR: Pillage", None),
     "ability.gold-at-least": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.nth-challenge": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "deck.banner-loyal": Rule("RR: Loyal", None),
     "event.barred-during": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

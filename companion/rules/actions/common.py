@@ -826,6 +826,23 @@ def check_restricted(t: Table, v: Checker, card: str) -> None:
                   other=t.cards[used[0]].name)
 
 
+def check_banner_loyal(t: Table, v: Checker, card: str) -> None:
+    """A loyal card of the faction whose cards the owner's Banner lets in only when non-loyal ("You may include
+    non-loyal [stark] cards in your deck.": Banner of the Wolf; RR: Loyal) cannot be in the deck: the header's deck has
+    no line of its own, so a line that takes it into the game (as ``check_restricted``) is flagged. Without a Banner
+    of its faction nothing is read (the deck's factions are not judged)."""
+    inst = t.instances.get(card)
+    if inst is None or t.zone_of(card) not in _UNUSED or not t.card(card).loyal:
+        return
+    owner, faction = t.players[inst.owner], t.card(card).faction
+    if owner.faction is None or faction == owner.faction:  # a deck of no faction recorded: nothing known
+        return
+    for agenda in owner.zones[Zone.AGENDA]:
+        if t.card(agenda).non_loyal_of == faction:
+            v.violate("deck.banner-loyal", (card, agenda), source=t.ref(agenda), player=owner.name, card=t.ref(card))
+            return
+
+
 def check_events_barred(t: Table, v: Checker, player: str, card: str) -> None:
     """A card of the player's whose text counts forbids events in a challenge of this type ("You cannot play events
     during [intrigue] or [power] challenges.": Sea of Blood; RR: Golden Rule)."""
