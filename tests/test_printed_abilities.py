@@ -268,6 +268,17 @@ def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five()
             legal(t, RevealPlot("A", "A.01003.1"))
 
 
+def test_the_rains_of_castamere_keeps_its_schemes_out_of_the_plot_phase() -> None:
+    """aside56 07: "The Rains of Castamere" (05045) "During the plot phase, Scheme cards are not considered to be in
+    your plot deck.": Alice's Sneak Attack or A Game of Thrones (Scheme) chosen in the plot phase is flagged
+    (plot.excluded-in-plot-phase), her Taxation is legal; Bob, without the agenda, chooses his Scheme."""
+    for scheme in ("01021", "01003"):
+        t = make_table({"A": {"05045": 1, scheme: 1, "01024": 1}, "B": {scheme: 1}}, phase="plot")
+        flagged_and_refused(t, ChoosePlot("A", f"A.{scheme}.1"), "plot.excluded-in-plot-phase")
+        legal(t, ChoosePlot("A", "A.01024.1"))
+        legal(t, ChoosePlot("B", f"B.{scheme}.1"))
+
+
 def test_summer_harvests_gold_is_the_opponents_printed_gold_and_two() -> None:
     """aside51 21 (RR: Income; the rule ``gold.insufficient``): Summer Harvest (04039, gold "X") "When Revealed: Choose
     an opponent. X is 2 higher than the printed gold value on that player's revealed plot card.": against A Feast for
@@ -362,6 +373,23 @@ def test_an_events_printed_play_restriction() -> None:
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
     legal(t.clone(), PlayEvent("A", "A.01157.1"))
     flagged_and_refused(t, PlayEvent("A", "A.01063.1"), "event.play-during")  # Alice attacks, she does not defend
+
+
+def test_sea_of_blood_forbids_its_player_events_in_intrigue_and_power_challenges() -> None:
+    """aside56 11: Sea of Blood (12045): "… You cannot play events during [intrigue] or [power] challenges." (RR:
+    Golden Rule): Alice's Winter Is Coming ("Play only during a challenge.") is legal in her military challenge and
+    flagged in her power challenge (event.barred-during); Bob, without the agenda, plays his in the power challenge."""
+    for kind in ("military", "power"):
+        t = plots("2e", "01001", "00006", {"12045": 1, "01159": 1, "01150": 1}, {"01159": 1}, gold=5)
+        hand(t, "A.01159.1", "B.01159.1")
+        in_play(t, "A.01150.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", kind, "B", attackers=["A.01150.1"]))
+        if kind == "military":
+            legal(t, PlayEvent("A", "A.01159.1"))
+        else:
+            flagged_and_refused(t, PlayEvent("A", "A.01159.1"), "event.barred-during")
+            legal(t, PlayEvent("B", "B.01159.1"))
 
 
 def test_an_event_whose_ability_begins_during_a_challenge_type_is_played_only_then() -> None:
@@ -1258,6 +1286,25 @@ def test_a_character_without_the_trait_gains_no_power_under_the_faith_militant()
             flagged_and_refused(t, Renown("A", ["A.01146.1"]), "renown.barred")
         else:
             legal(t, Renown("A", ["A.01146.1"]))
+
+
+def test_a_noble_cause_gives_renown_to_baratheon_characters_of_printed_cost_2_or_higher_only() -> None:
+    """aside56 37 (renown.source): 1st edition A Noble Cause (kr_98) "Your [Baratheon] characters with printed cost 2
+    or higher gain renown.": renown naming it for Ser Axell Florent (printed cost 3) is legal, for the Bastard of
+    Robert (printed cost 1) flagged: the card named gives him none."""
+    from companion.rules.actions import Renown
+    from companion.rules.state import Zone
+    assert Catalog.open().card("kr_98").each_gains == ("yours", "[baratheon];cost>=2", ("renown",), None)
+    for character, flagged in (("core_78", False), ("core_87", True)):
+        t = plots("1e", "core_186", "core_204", {"kr_98": 1, character: 1}, {}, gold=10)
+        t.move("A.kr_98.1", "A", Zone.AGENDA)
+        in_play(t, f"A.{character}.1")
+        power_won_unopposed(t, f"A.{character}.1")
+        renown = Renown("A", [f"A.{character}.1"], source="A.kr_98.1")
+        if flagged:
+            flagged_and_refused(t, renown, "renown.source")
+        else:
+            legal(t, renown)
 
 
 def test_the_lord_of_the_crossings_power_after_the_third_challenge_only() -> None:

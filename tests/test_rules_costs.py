@@ -33,7 +33,7 @@ def test_a_card_marshalled_for_more_than_its_cost_with_nothing_raising_it() -> N
     """probe27 16: RR: Costs: the player pays the card's cost, no more. Grand Maester Pycelle (printed cost 3)
     recorded for 5 with no card in play, plot or agenda raising a cost is flagged (marshal.cost-raised); for 3 it is
     legal, and so is 4 while Kingdom of Shadows ("Increase the cost of each character you marshal by 1.") is
-    Alice's agenda (its sentence is read as raising a cost, by how much is not)."""
+    Alice's agenda."""
     t = plots("2e", "01001", "00006", {"01085": 1}, {}, gold=10)
     hand(t, "A.01085.1")
     legal(t.clone(), Marshal("A", "A.01085.1", cost=3))
@@ -41,6 +41,39 @@ def test_a_card_marshalled_for_more_than_its_cost_with_nothing_raising_it() -> N
     raised = plots("2e", "01001", "00006", {"01085": 1, "13079": 1}, {}, gold=10)  # the agenda is in play
     hand(raised, "A.01085.1")
     assert "marshal.cost-raised" not in rules_of(play(raised, Marshal("A", "A.01085.1", cost=4), "advisory"))
+
+
+def test_kingdom_of_shadows_raises_each_character_marshalled_and_lowers_one_brought_out() -> None:
+    """aside56 18: Kingdom of Shadows (13079): "Increase the cost of each character you marshal by 1. Reduce the cost
+    of the first character you bring out of shadows each round by 2." Burned Men (printed 2) marshalled for 2 is
+    flagged (marshal.cost-reduced: its "bring out of shadows" reduction is not for a card marshalled); unrecorded it
+    costs 3; a location is not raised; Ser Mandon Moore (Shadow 3) brought out for 1 is legal. The opponent's
+    characters cost their printed cost."""
+    from companion.rules.actions import BringOut
+    from tests.tables import shadows
+
+    t = plots("2e", "01001", "00006", {"13079": 1, "01091": 2, "01097": 1, "13009": 1}, {"01091": 1}, gold=10)
+    hand(t, "A.01091.1", "A.01091.2", "A.01097.1", "B.01091.1")
+    shadows(t, "A.13009.1")
+    flagged_and_refused(t, Marshal("A", "A.01091.1", cost=2), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.01091.2"))
+    assert t.players["A"].gold == 10 - 3
+    legal(t, BringOut("A", "A.13009.1", cost=1))
+    assert t.players["A"].gold == 10 - 3 - 1
+    assert Marshal("A", "A.01097.1").expected_cost(t) == t.card("A.01097.1").cost  # a location: not raised
+    assert Marshal("B", "B.01091.1").expected_cost(t) == 2
+
+
+def test_aloof_and_apart_reduces_the_first_character_of_printed_cost_6_or_higher_only() -> None:
+    """aside56 23: Aloof and Apart (16027): "Reduce the cost of the first character with printed cost 6 or higher you
+    marshal each round by 2." (1st edition w_18: "… printed cost 4 or higher you play …"). Arya Stark (printed 3)
+    for 1 is flagged (marshal.cost-reduced); Robb Stark (6) for 4 is legal; Eddard Stark (7) for 5 after him is
+    flagged: the reduction was the first one's."""
+    t = plots("2e", "01001", "00006", {"16027": 1, "01141": 1, "01146": 1, "01144": 1}, {}, gold=20)
+    hand(t, "A.01141.1", "A.01146.1", "A.01144.1")
+    flagged_and_refused(t, Marshal("A", "A.01141.1", cost=1), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.01146.1", cost=4))
+    flagged_and_refused(t, Marshal("A", "A.01144.1", cost=5), "marshal.cost-reduced")
 
 
 def test_a_reducer_in_hand_does_not_reduce_its_own_cost() -> None:

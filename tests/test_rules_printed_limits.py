@@ -29,6 +29,23 @@ def test_the_second_edition_names_no_restricted_list_at_the_table() -> None:
     legal(t, SetupPlace("A", "A.06098.1"))
 
 
+def test_a_banner_lets_in_no_loyal_card_of_its_faction() -> None:
+    """aside56 20 (deck.banner-loyal; RR: Loyal): Banner of the Wolf (01203) "You may include non-loyal [stark] cards in
+    your deck.": in Alice's Lannister deck the loyal Catelyn Stark (01143) set up or marshalled is flagged; the
+    non-loyal Tumblestone Knight (01150) is not, nor Bob's Catelyn in his Stark deck."""
+    from companion.rules.actions import Marshal
+    decks = {"A": {"01203": 1, "01143": 1, "01150": 1}, "B": {"01143": 1}}
+    factions = {"A": "lannister", "B": "stark"}
+    t = make_table(decks, phase="setup", factions=factions)
+    hand(t, "A.01143.1", "A.01150.1", "B.01143.1")
+    legal(t, SetupPlace("A", "A.01150.1"))
+    flagged_and_refused(t, SetupPlace("A", "A.01143.1"), "deck.banner-loyal")
+    legal(t, SetupPlace("B", "B.01143.1"))
+    t = make_table(decks, factions=factions)
+    hand(t, "A.01143.1")
+    flagged_and_refused(t, Marshal("A", "A.01143.1"), "deck.banner-loyal")
+
+
 def test_renown_from_a_source_that_prints_no_renown_is_flagged() -> None:
     """probe20 03 (RR: Renown): Cersei Lannister has no renown; Burned Men ("Ambush (2).") named as the effect that gave
     it prints nothing that gives renown (renown.source). Longclaw ("Attached character … gains renown.") may be."""

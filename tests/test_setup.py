@@ -184,6 +184,24 @@ def test_knights_of_the_hollow_hill_forbids_setup_cards_and_other_gold_bonuses()
     assert (income(t, "A"), income(t, "B")) == (5 + 3, 5 + 1)
 
 
+def test_an_agenda_spends_less_setup_gold() -> None:
+    """aside56 19: The House With the Red Door (2e 08039) "You cannot spend more than 4 gold during setup." and 1st
+    edition House of Dreams (btns_119) "… You cannot spend more than 3 gold during setup." (card text beats RR: Setup):
+    setup cards over that gold are flagged (setup.gold) however much the edition gives; the opponent keeps its own."""
+    from tests.tables import hand
+
+    for edition, deck, within, over in (
+            ("2e", {"08039": 1, "01091": 3}, ("A.01091.1", "A.01091.2"), "A.01091.3"),
+            ("1e", {"btns_119": 1, "core_20": 2, "core_21": 1}, ("A.core_20.1", "A.core_21.1"), "A.core_20.2")):
+        t = make_table({"A": deck, "B": {"01091" if edition == "2e" else "core_20": 3}}, edition=edition,
+                       phase="setup")
+        hand(t, *within, over)
+        for card in within:
+            legal(t, SetupFaceDown("A", card))
+        assert (t.setup_gold_left("A"), t.setup_gold_left("B")) == (0, t.setup_gold)
+        flagged_and_refused(t, SetupFaceDown("A", over), "setup.gold")
+
+
 def test_a_setup_card_recorded_below_its_printed_cost() -> None:
     """probe27 17: RR: Setup: up to 8 gold worth of cards, each for its printed cost; FAQ (1.9): card abilities are
     not active in setup unless they refer to setup, so nothing lowers one. Ser Jaime Lannister (printed 6) recorded

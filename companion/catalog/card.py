@@ -47,8 +47,9 @@ _Fact = TypeVar("_Fact")
 TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacking", "extra_challenges",
               "claim_attacking", "claim_as", "claim_trait", "blanks_attached", "zero_base", "zero_base_traits",
               "stands_defending",
-              "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "no_income_bonuses",
-              "no_positive_gold_modifiers",
+              "never_declared", "no_bypass", "alone_defenders", "keeps_gold", "opponent_cost", "own_cost",
+              "no_events_during", "plot_deck_excludes", "non_loyal_of",
+              "no_income_bonuses", "no_positive_gold_modifiers",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
@@ -68,7 +69,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
-              "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
+              "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
@@ -264,6 +265,18 @@ class Card:
     #: A plot's "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine): (card
     #: type, amount) pairs.
     opponent_cost: tuple[tuple[str, int], ...] = ()
+    #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows): (card type, amount) pairs, for
+    #: its own player.
+    own_cost: tuple[tuple[str, int], ...] = ()
+    #: "You cannot play events during [intrigue] or [power] challenges." (Sea of Blood): the challenge types in which
+    #: its player plays no event (``event.barred-during``).
+    no_events_during: tuple[str, ...] = ()
+    #: "During the plot phase, Scheme cards are not considered to be in your plot deck." ("The Rains of Castamere"):
+    #: the Trait of the plots its player cannot choose in the plot phase (``plot.excluded-in-plot-phase``).
+    plot_deck_excludes: str | None = None
+    #: The Banners: "You may include non-loyal [stark] cards in your deck.": the faction whose loyal cards its player's
+    #: deck cannot hold (``deck.banner-loyal``).
+    non_loyal_of: str | None = None
     #: 1st edition Rains of Autumn: "Characters, locations, and attachments do not provide income bonuses this round."
     no_income_bonuses: bool = False
     #: Rains of Autumn: "Characters and locations do not provide positive gold modifiers.": their "+N Income" is not
@@ -486,6 +499,9 @@ class Card:
     #: bonus." (its own "+3 Income" still counts).
     no_setup_cards: bool = False
     sole_gold_bonus: bool = False
+    #: "You cannot spend more than 4 gold during setup." (The House With the Red Door; 1st edition House of Dreams):
+    #: the most setup gold its player may spend.
+    setup_gold_max: int | None = None
     #: 1st edition Stannis Baratheon: "While Stannis Baratheon is attacking and the defending player controls no Lord
     #: characters, that player cannot declare defenders.": "Lord".
     defenders_need: str | None = None

@@ -161,6 +161,18 @@ _DEFENDERS_LOWER = re.compile(r"^if (.+?) is the only king character in play, ch
 #: "Increase the cost for each opponent to marshal each of his or her characters by 1." (Famine)
 _OPPONENT_COST = re.compile(r"^increase the cost for each opponent to marshal each of (?:his or her|their) "
                             r"(characters|locations|attachments) by (\d+)$", re.IGNORECASE)
+#: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows): its own player's.
+_OWN_COST = re.compile(r"^increase the cost of each (character|location|attachment) you marshal by (\d+)$",
+                       re.IGNORECASE)
+#: "You cannot play events during [intrigue] or [power] challenges." (Sea of Blood): the challenge types.
+_NO_EVENTS_DURING = re.compile(r"^you cannot play events during ((?:\[?(?:military|intrigue|power)\]?(?:,? or |, )?)+) "
+                               r"challenges$", re.IGNORECASE)
+#: "You may include non-loyal [stark] cards in your deck." (the Banners, 8 printings): the faction.
+_NON_LOYAL_OF = re.compile(r"^you may include non-loyal \[(\w+)\] cards in your deck$", re.IGNORECASE)
+#: "During the plot phase, Scheme cards are not considered to be in your plot deck." ("The Rains of Castamere"): the
+#: Trait.
+_PLOT_DECK_EXCLUDES = re.compile(r"^during the plot phase, ([A-Z][\w']*) cards are not considered to be in your plot "
+                                 r"deck$", re.IGNORECASE)
 #: "Attached character gains an [intrigue] icon and the Steward trait." / "… gains stealth and renown." / 1st edition
 #: "Attached character gains an Intrigue icon.": what an attachment gives the card it is on, each item known or the
 #: sentence is not read ("… gains renown during [power] challenges" is not).
@@ -217,9 +229,12 @@ def keywords_while(sentence: str) -> list[tuple[str, str, str]]:
 
 
 def gives_renown(text: str | None) -> bool:
-    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``)."""
-    sentences = re.split(r"[.\n]", _TAG.sub("", text or ""))
-    return any(_NAMES_RENOWN.search(s) for s in sentences if s.strip().lower() != "renown")
+    """Some sentence of the text names renown or keywords, the bare "Renown." keyword aside (``Card.gives_renown``),
+    and one read as ``each_gains`` aside (the characters it gives renown to are known: "Your [Baratheon] characters
+    with printed cost 2 or higher gain renown.")."""
+    sentences = [" ".join(s.split()) for s in re.split(r"[.\n]", _TAG.sub("", text or ""))]
+    return any(_NAMES_RENOWN.search(s) for s in sentences if s.lower() != "renown" and not (
+        (gains := each_gains(s)) is not None and "renown" in gains[2]))
 
 
 def icon_while(sentence: str, name: str | None) -> tuple[str, str, str] | None:
@@ -479,9 +494,9 @@ def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...],
 #: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
 #: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
 #: "unique", "non-…" or any other word in the list: not read.
-_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
-                         r"( and locations)? (you control )?(?:gains?|are|is|gets? [+-]\d+ STR and is) "
-                         r"(.+?)(?: this round)?$",
+_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:\[\w+\] |[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
+                         r"( and locations)? (you control )?(?:with printed cost (\d+) or (higher|lower) )?"
+                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (.+?)(?: this round)?$",
                          re.IGNORECASE)
 _GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
 
@@ -491,11 +506,16 @@ def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tup
     for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
     m = _EACH_GAINS.match(sentence)
     trait = m.group(2).strip() if m is not None else ""
-    if m is None or not all(word[0].isupper() for word in trait.split()) or trait.startswith(("Attached", "House ")):
+    if m is None or not all(word[0].isupper() or re.fullmatch(r"\[\w+\]", word) for word in trait.split()) \
+            or trait.startswith(("Attached", "House ")):
         return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
+    if trait.startswith("["):  # 1st edition A Noble Cause: "Your [Baratheon] characters …": the House, "[baratheon]"
+        trait = trait.lower()
+    if m.group(6):  # "… with printed cost 2 or higher …": "[baratheon];cost>=2"
+        trait += f";cost{'>=' if m.group(7).lower() == 'higher' else '<='}{m.group(6)}"
     keywords: list[str] = []
     immunity = None
-    for item in re.split(r",? and |, ", m.group(6)):
+    for item in re.split(r",? and |, ", m.group(8)):
         item = item.strip().strip('"“”').strip()
         if item.lower() in _GAINED_KEYWORDS:
             keywords.append(item.lower())
@@ -573,6 +593,9 @@ _PENALTY_WAIVED_ALL = re.compile(r"^you may play cards from other houses without
                                  re.IGNORECASE)
 #: Knights of the Hollow Hill: "You cannot place cards during setup." (1st edition "… during the setup phase.")
 _NO_SETUP_CARDS = re.compile(r"^you cannot place cards during (?:the )?setup(?: phase)?$", re.IGNORECASE)
+#: "You cannot spend more than 4 gold during setup." (The House With the Red Door; 1st edition House of Dreams: 3;
+#: Desperate Hope: 6): the most setup gold its player may spend.
+_SETUP_GOLD_MAX = re.compile(r"^you cannot spend more than (\d+) gold during (?:the )?setup(?: phase)?$", re.IGNORECASE)
 #: Its "Your other cards do not provide a gold bonus." (1st edition "Other cards you control do not provide …")
 _SOLE_GOLD_BONUS = re.compile(r"^(?:your other cards|other cards you control) do not provide a gold bonus$",
                               re.IGNORECASE)
@@ -596,8 +619,10 @@ _DRAW_PHASE_MORE = re.compile(r"^(?:when you draw during the draw phase, draw (\
 _REDUCER = re.compile(r"(?:reduce|lower) the cost of the (?:first|next) (.*?)"
                       r"\b(cards?|characters?|locations?|attachments?|events?)"
                       r"(?: or (characters?|locations?|attachments?|events?))?"
-                      r"(?: with an? \[?(military|intrigue|power)\]? icon)? your? (?:marshal|play|marshal or play)"
-                      r"\b[^.]*? by (\d+)$", re.IGNORECASE)
+                      r"(?: with an? \[?(military|intrigue|power)\]? icon)?"
+                      r"(?: with printed cost (\d+) or (higher|lower))? your? "
+                      r"((?:marshal|play|ambush|bring out of shadows)(?:,? (?:or )?(?:marshal|play|ambush|bring out of "
+                      r"shadows))*)\b[^.]*? by (\d+)$", re.IGNORECASE)
 _LOWERS_COST = re.compile(r"(?:reduce|lower) the (?:gold )?cost|costs? \d+ less|without paying|for 0 gold|cost of 0",
                           re.IGNORECASE)
 #: "Increase the cost of each character you marshal by 1." (Kingdom of Shadows), 1st edition "Increase the cost to
@@ -1827,8 +1852,15 @@ def cost_reducers(text: str | None, name: str | None = None
             words = tuple(w.strip() for w in re.split(r",? or |, ", m.group(1).strip()) if w.strip())
             # 1st edition Street of Steel "… the next character with a Military icon you play …": an icon it needs
             words += (f"icon:{m.group(4).lower()}",) if m.group(4) else ()
+            # "… the first character with printed cost 6 or higher …" (Aloof and Apart): "cost>=6" among the words
+            words += (f"cost{'>=' if m.group(6).lower() == 'higher' else '<='}{m.group(5)}",) if m.group(5) else ()
+            # "… you bring out of shadows …" (Kingdom of Shadows, Howland Reed), "… you ambush …": not for a card
+            # marshalled or played; kept as "only:shadows" / "only:ambush" among the words
+            verbs = m.group(7).lower()
+            if "marshal" not in verbs and "play" not in verbs:
+                words += tuple(f"only:{w}" for w in ("shadows", "ambush") if w in verbs)
             types = tuple(t.lower().rstrip("s") for t in (m.group(2), m.group(3)) if t)
-            read.append((words, types, int(m.group(5))))
+            read.append((words, types, int(m.group(8))))
     return tuple(read), unread
 
 
@@ -2092,6 +2124,10 @@ class Keywords:
     alone_defenders: int | None = None  # while it attacks alone, the defending player declares at most this many
     keeps_gold: bool = False  # "You do not return unspent gold to the treasury during the taxation phase."
     opponent_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): each opponent marshals those for that more
+    own_cost: tuple[tuple[str, int], ...] = ()  # ("character", 1): its player marshals those for that more
+    no_events_during: tuple[str, ...] = ()  # ("intrigue", "power"): ``_NO_EVENTS_DURING``
+    plot_deck_excludes: str | None = None  # "Scheme": ``_PLOT_DECK_EXCLUDES``
+    non_loyal_of: str | None = None  # "stark": ``_NON_LOYAL_OF``
     no_income_bonuses: bool = False  # no card provides an income bonus this round (1st edition Rains of Autumn)
     no_positive_gold_modifiers: bool = False  # characters and locations give no "+N Income" (Rains of Autumn)
     opponents_income_zero: bool = False  # each opponent's revealed plot's income is 0 (1st edition Blockade)
@@ -2188,6 +2224,7 @@ class Keywords:
     penalty_waived: str | None = None  # "Ignore the out of House gold penalty on all [Stark] cards.": "stark"
     searches_hand: bool = False  # "Search … your deck for a character, reveal it, and add it to your hand."
     no_setup_cards: bool = False  # "You cannot place cards during setup." (Knights of the Hollow Hill)
+    setup_gold_max: int | None = None  # "You cannot spend more than 4 gold during setup.": ``_SETUP_GOLD_MAX``
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
@@ -2298,6 +2335,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     win_power: tuple[str, int, int] | None = None
     penalty_waived: str | None = None
     no_setup_cards = sole_gold_bonus = False
+    setup_gold_max: int | None = None
     defenders_need: str | None = None
     defenders_barred: str | None = None
     side_contrib: tuple[str, str, int] | None = None
@@ -2332,6 +2370,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     defends_kneeling: tuple[str, ...] = ()
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
+    own_cost: list[tuple[str, int]] = []
+    no_events_during: tuple[str, ...] = ()
+    plot_deck_excludes: str | None = None
+    non_loyal_of: str | None = None
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None
@@ -2522,6 +2564,18 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (dearer := _OPPONENT_COST.match(sentence)) is not None:
                 opponent_cost.append((dearer.group(1).lower().rstrip("s"), int(dearer.group(2))))
                 continue
+            if (banner := _NON_LOYAL_OF.match(sentence)) is not None:
+                non_loyal_of = banner.group(1).lower()
+                continue
+            if (excluded := _PLOT_DECK_EXCLUDES.match(sentence)) is not None:
+                plot_deck_excludes = excluded.group(1)
+                continue
+            if (barred := _NO_EVENTS_DURING.match(sentence)) is not None:
+                no_events_during = tuple(re.findall(r"military|intrigue|power", barred.group(1).lower()))
+                continue
+            if (dearer := _OWN_COST.match(sentence)) is not None:
+                own_cost.append((dearer.group(1).lower(), int(dearer.group(2))))
+                continue
             if word in _FLAG_SENTENCES:
                 flags.add(_FLAG_SENTENCES[word])
                 continue
@@ -2540,6 +2594,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if _NO_SETUP_CARDS.match(sentence):
                 no_setup_cards = True
+                continue
+            if (gold_most := _SETUP_GOLD_MAX.match(sentence)) is not None:
+                setup_gold_max = int(gold_most.group(1))
                 continue
             if _SOLE_GOLD_BONUS.match(sentence):
                 sole_gold_bonus = True
@@ -2673,6 +2730,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         zero_base=tuple(zero_base), zero_base_traits=tuple(zero_traits), stands_defending=stands_defending,
         never_declared=never_declared, no_bypass=no_bypass, alone_defenders=alone_defenders,
         keeps_gold="keeps_gold" in flags, opponent_cost=tuple(opponent_cost),
+        own_cost=tuple(own_cost), no_events_during=no_events_during,
+        plot_deck_excludes=plot_deck_excludes, non_loyal_of=non_loyal_of,
         no_income_bonuses="no_income_bonuses" in flags, opponents_income_zero="opponents_income_zero" in flags,
         no_positive_gold_modifiers="no_positive_gold_modifiers" in flags,
         knelt_unkillable="knelt_unkillable" in flags, unkillable_crest=unkillable_crest, crest_grants=crest_grants,
@@ -2725,7 +2784,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         comes_out_by=comes_out_by(text, name), shadow_unpriced=False, win_power=win_power,
         penalty_waived=penalty_waived,
         searches_hand=bool(_SEARCHES_HAND.search(plain) or _TAKES_FROM_DECK.search(plain)),
-        no_setup_cards=no_setup_cards, sole_gold_bonus=sole_gold_bonus, defenders_need=defenders_need,
+        no_setup_cards=no_setup_cards, setup_gold_max=setup_gold_max, sole_gold_bonus=sole_gold_bonus,
+        defenders_need=defenders_need,
         defenders_barred=defenders_barred, side_str=side_contrib, str_nth_challenge=tuple(nth_challenge),
         power_nth_challenge=power_nth,
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),

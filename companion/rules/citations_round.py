@@ -45,6 +45,7 @@ RULES_ROUND: dict[str, Rule] = {
         "RR: Plot Deck", PLOT_1E,
         impossible=True,
     ),
+    "plot.excluded-in-plot-phase": Rule("RR: Appendix I › 1.2 Choose plots", None),
     "plot.not-revealed": Rule(
         PLOT_2E, PLOT_1E,
     ),
@@ -241,6 +242,8 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.pillage-trigger": Rule("RR: Pillage", None),
     "ability.gold-at-least": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.nth-challenge": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "deck.banner-loyal": Rule("RR: Loyal", None),
+    "event.barred-during": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),

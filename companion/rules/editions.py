@@ -141,11 +141,17 @@ class Table(TableState):
     def open_shadows_window(self) -> None:
         """1st edition: the beginning-of-phase chance to bring a card out of Shadows."""
 
+    def setup_gold_of(self, seat: str) -> int:
+        """The setup gold the seat may spend: the edition's, or less where its agenda prints so ("You cannot spend
+        more than 4 gold during setup.": The House With the Red Door; 1st edition House of Dreams)."""
+        agendas = self.players[seat].zones[Zone.AGENDA]
+        return min([self.setup_gold, *(m for a in agendas if (m := self.card(a).setup_gold_max) is not None)])
+
     def setup_gold_left(self, seat: str) -> int:
         """Setup gold not yet spent; after the reveal it is lost, never added to the gold pool (RR: Setup)."""
         if self.setup_revealed:
             return 0
-        return self.setup_gold - self.players[seat].setup_gold_spent
+        return self.setup_gold_of(seat) - self.players[seat].setup_gold_spent
 
 
 @dataclass(slots=True)

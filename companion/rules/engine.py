@@ -18,6 +18,7 @@ from companion.rules.actions.common import (
     check_ability_limit,
     check_ability_phase,
     check_additional_type,
+    check_banner_loyal,
     check_cost_target,
     check_faction_kneel_cost,
     check_plot_condition,
@@ -153,6 +154,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
+        check_banner_loyal(table, v, card)
     check_game_on(table, v, action)
     return v.verdict
 

@@ -83,9 +83,11 @@ def revealed_plots_that(t: Table, fact: str) -> list[str]:
 
 def opponent_cost(t: Table, seat: str, card: Card) -> int:
     """What the opponents' revealed plots add to the seat's cost to marshal this card ("Increase the cost for each
-    opponent to marshal each of his or her characters by 1.": Famine)."""
+    opponent to marshal each of his or her characters by 1.": Famine), and the seat's own cards whose text counts
+    ("Increase the cost of each character you marshal by 1.": Kingdom of Shadows)."""
     return sum(n for other in t.seats if other != seat and (plot := plot_text(t, other)) is not None
-               for kind, n in plot.opponent_cost if kind == card.type)
+               for kind, n in plot.opponent_cost if kind == card.type) + sum(
+        n for own in printed_cards(t, seat) for kind, n in t.card(own).own_cost if kind == card.type)
 
 
 def plot_returns_gold(t: Table, phase: Phase) -> bool:
@@ -257,7 +259,7 @@ def pay_gold(t: Table, seat: str, cost: int) -> None:
             return
 
 
-def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
+def cost_reduction_allowed(t: Table, seat: str, card: str, way: str = "marshal") -> int | None:
     """The most the seat's cards may take off this card's cost now, as far as their text is read: the card itself
     (a sentence of it not read: "costs 1 less"; its "the next card you marshal" is for another card), the seat's
     revealed plot and cards in play whose text counts, its agenda, and its discard pile (a reducing event
@@ -279,7 +281,7 @@ def cost_reduction_allowed(t: Table, seat: str, card: str) -> int | None:
             continue
         spent = {i for r, plot, i in p.reductions_used if r == t.round and plot == cid}  # a plot's, this round
         total += sum(amount for i, (words, types, amount) in enumerate(facts.reduces_cost)
-                     if i not in spent and reducer_fits(target, words, types))
+                     if i not in spent and reducer_fits(target, words, types, way))
         if facts.penalty_waived == "named" and cid in p.zones[Zone.AGENDA] and p.agenda_house is None:
             # Alliance: "… name a House. Ignore the out-of-House gold penalty to place or play cards from that
             # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
@@ -319,10 +321,24 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
 
 
-def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...]) -> bool:
+def printed_cost_within(card: Card, bound: str) -> bool:
+    """The card's printed cost is within "cost>=6" / "cost<=3" ("with printed cost 6 or higher"); a cost not a
+    number ("X", "-") is not."""
+    n = int(bound[6:])
+    return isinstance(card.cost, int) and (card.cost >= n if bound[4] == ">" else card.cost <= n)
+
+
+def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...], way: str = "marshal") -> bool:
     """A reducer's "<words> <types>" describe the card: a trait, a faction or uniqueness among the words; a word
     not read as one of those ("Knight or Lady") counts as fitting, but "House <name>" names the card's House. An
-    icon it needs ("icon:military": "the next character with a Military icon") the card has too."""
+    icon it needs ("icon:military": "the next character with a Military icon") the card has too. One only for a
+    card brought out of shadows or ambushed ("only:shadows": Kingdom of Shadows) fits only that ``way``."""
+    if (only := [w[5:] for w in words if w.startswith("only:")]) and way not in only:
+        return False
+    words = tuple(w for w in words if not w.startswith("only:"))
+    if not all(printed_cost_within(target, w) for w in words if w.startswith(("cost>=", "cost<="))):
+        return False  # "with printed cost 6 or higher": "cost>=6"
+    words = tuple(w for w in words if not w.startswith(("cost>=", "cost<=")))
     marks = {x.casefold() for x in target.traits} | {f"[{target.faction}]", target.faction}
     marks |= {"unique"} if target.unique else {"non-unique"}
     marks |= {"loyal"} if target.loyal else {"non-loyal"}  # "the next loyal card you marshal" (Fealty)
@@ -944,7 +960,13 @@ def each_gains_on(t: Table, card: str) -> list[str]:
             if (whose.startswith("yours") and seat != ip.controller) or (
                     c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
                 continue
-            if not trait or trait in traits_of(t, card) or trait in c.crests:
+            # "[baratheon];cost>=2": 1st edition A Noble Cause's "Your [Baratheon] characters with printed cost 2 or
+            # higher …"
+            kind, _, bound = trait.partition(";")
+            if bound and not printed_cost_within(c, bound):
+                continue
+            if not kind or kind in traits_of(t, card) or kind in c.crests or (
+                    kind.startswith("[") and kind[1:-1] in c.factions):
                 found.append(giver)
     return found
 

@@ -100,12 +100,13 @@ def check_payment(t: Table, v: Checker, player: str, expected: int, paid: int | 
     return cost
 
 
-def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str) -> None:
+def check_cost_reduced(t: Table, v: Checker, player: str, card: str, full: int, paid: int | None, rule: str,
+                       way: str = "marshal") -> None:
     """A recorded cost below ``full`` (the cost before the cards' reductions) by more than the player's cards print
     taking off it (RR: Costs); only where the table records the round (plots): elsewhere the cards that may lower
     it are not known."""
     if paid is not None and paid < full and has_plots(t, player) and (
-            allowed := cost_reduction_allowed(t, player, card)) is not None and full - paid > allowed:
+            allowed := cost_reduction_allowed(t, player, card, way)) is not None and full - paid > allowed:
         v.violate(rule, (card,), card=t.ref(card), paid=paid, cost=full, allowed=allowed)
 
 
@@ -823,6 +824,36 @@ def check_restricted(t: Table, v: Checker, card: str) -> None:
     if used:
         v.violate("deck.restricted", (card,), card=t.ref(card), player=owner.name,
                   other=t.cards[used[0]].name)
+
+
+def check_banner_loyal(t: Table, v: Checker, card: str) -> None:
+    """A loyal card of the faction whose cards the owner's Banner lets in only when non-loyal ("You may include
+    non-loyal [stark] cards in your deck.": Banner of the Wolf; RR: Loyal) cannot be in the deck: the header's deck has
+    no line of its own, so a line that takes it into the game (as ``check_restricted``) is flagged. Without a Banner
+    of its faction nothing is read (the deck's factions are not judged)."""
+    inst = t.instances.get(card)
+    if inst is None or t.zone_of(card) not in _UNUSED or not t.card(card).loyal:
+        return
+    owner, faction = t.players[inst.owner], t.card(card).faction
+    if owner.faction is None or faction == owner.faction:  # a deck of no faction recorded: nothing known
+        return
+    for agenda in owner.zones[Zone.AGENDA]:
+        if t.card(agenda).non_loyal_of == faction:
+            v.violate("deck.banner-loyal", (card, agenda), source=t.ref(agenda), player=owner.name, card=t.ref(card))
+            return
+
+
+def check_events_barred(t: Table, v: Checker, player: str, card: str) -> None:
+    """A card of the player's whose text counts forbids events in a challenge of this type ("You cannot play events
+    during [intrigue] or [power] challenges.": Sea of Blood; RR: Golden Rule)."""
+    ch = current_challenge(t)
+    if ch is None or t.phase is not Phase.CHALLENGES or t.card(card).type != "event":
+        return
+    for source in printed_cards(t, player):
+        if ch.kind in t.card(source).no_events_during:
+            v.violate("event.barred-during", (card, source), source=t.ref(source), player=t.players[player].name,
+                      kind=msg(f"challenge.kind.{ch.kind}"), card=t.ref(card))
+            return
 
 
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:

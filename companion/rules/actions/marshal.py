@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_cost_raised,
     check_cost_reduced,
     check_entering_count,
+    check_events_barred,
     check_faction_cost,
     check_house_only,
     check_limited,
@@ -216,6 +217,7 @@ class PlayEvent(Action):
         check_restrictions(t, v, self.player, "play_events")
         check_plot_forbids(t, v, self.player, self.card, playing=True)
         check_play_only(t, v, self.player, self.card)
+        check_events_barred(t, v, self.player, self.card)
         check_silenced(t, v, self.player, self.card)
         check_participating_target(t, v, self.player, self.card)
         check_side_target(t, v, self.player, self.card)

@@ -104,6 +104,13 @@ def check_plot_pick(t: Table, v: Checker, player: str, card: str, *, new_plot: b
         return False
     if t.phase is not Phase.PLOT and not new_plot:
         v.violate("plot.phase", phase=t.phase)
+    if t.phase is Phase.PLOT:  # "During the plot phase, Scheme cards are not considered to be in your plot deck."
+        for agenda in t.players[player].zones[Zone.AGENDA]:
+            trait = t.card(agenda).plot_deck_excludes
+            if trait is not None and trait in t.card(card).traits:
+                v.violate("plot.excluded-in-plot-phase", (card, agenda), trait=trait, player=t.players[player].name,
+                          source=t.ref(agenda), card=t.ref(card))
+                break
     if t.players[player].revealed_round == t.round and not new_plot:
         v.violate("plot.once-per-round", player=t.players[player].name)
     return True

@@ -47,8 +47,8 @@ def _check_setup_gold(t: Table, v: Checker, player: str, cost: int) -> None:
     if forbids := [a for a in t.players[player].zones[Zone.AGENDA] if t.card(a).no_setup_cards]:
         v.violate("setup.agenda-forbids", (forbids[0],), player=t.players[player].name, card=t.ref(forbids[0]))
     spent = t.players[player].setup_gold_spent + cost
-    if spent > t.setup_gold:
-        v.violate("setup.gold", player=player, spent=spent, limit=t.setup_gold)
+    if spent > (limit := t.setup_gold_of(player)):
+        v.violate("setup.gold", player=player, spent=spent, limit=limit)
 
 
 def _check_setup_phase(t: Table, v: Checker) -> None:

@@ -122,7 +122,7 @@ class _PaidFromShadows(Action):
         check_payment(t, v, self.player, expected, self.cost)
         # the shadow cost "is paid, or the card cannot come out" (1E Shadows insert; RR: Shadows): paying less needs a
         # card that lowers it (probe29 21)
-        check_cost_reduced(t, v, self.player, self.card, expected, self.cost, "shadows.cost-reduced")
+        check_cost_reduced(t, v, self.player, self.card, expected, self.cost, "shadows.cost-reduced", "shadows")
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
