@@ -2147,3 +2147,20 @@ def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_knee
     legal(t, KneelFaction("A"))
     legal(t, PlayEvent("A", "A.06076.2"))
     flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")
+
+
+def test_an_attachments_str_loss_that_kills_at_zero_counts_in_the_dominance_totals() -> None:
+    """aside58 10 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Crown of Gold (02034) "Attached character
+    gets -4 STR and is killed if its STR is 0." on Ser Jaime (STR 5): he counts 1 at dominance, so Magister
+    Illyrio's 4 wins it; written for Jaime's player it is flagged."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("02034").grants_str == -4
+    t = plots("2e", "01001", "01002", {"01163": 1, "02034": 1}, {"01087": 1})
+    in_play(t, "A.01163.1")
+    in_play(t, "B.01087.1")
+    in_play(t, "A.02034.1", attached_to="B.01087.1")
+    assert strength(t, "B.01087.1") == 1
+    through_taxation_to("dominance", t)
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))

@@ -539,8 +539,11 @@ def killed_to(sentence: str, name: str | None) -> str | None:
     return next(g.lower() for g in m.groups()[1:] if g)
 
 
-#: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
-_ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
+#: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains;
+#: the STR too where the sentence goes on with what no STR total needs ("… -4 STR and is killed if its STR is 0.":
+#: Crown of Gold; "… and cannot be bypassed by stealth.", "… and is immune to …").
+_ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+)| and is killed if its str is 0"
+                            r"| and cannot be bypassed by stealth| and is immune to [^.]+)?$", re.IGNORECASE)
 #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty), "Reduce the number of
 #: cards you draw …" : whose draw-phase draw, and by how much.
 _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
