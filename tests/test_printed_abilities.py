@@ -2164,3 +2164,20 @@ def test_an_attachments_str_loss_that_kills_at_zero_counts_in_the_dominance_tota
     through_taxation_to("dominance", t)
     flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
     legal(t, WinDominance("A"))
+
+
+def test_an_attachment_that_takes_a_challenge_icon_away() -> None:
+    """aside58 02 (RR: Appendix I > 4.2.1; the rule ``challenge.icon``): Condemned (02077) "Opponent's character only.
+    Attached character loses a [power] icon." on Bastard in Hiding ([military][power]): he may not defend a [power]
+    challenge, and still may defend a [military] one."""
+    assert Catalog.open().card("02077").loses_icons == ("power",)
+    t = plots("2e", "01001", "01002", {"01053": 1, "02077": 1}, {"01053": 1})
+    in_play(t, "A.01053.1")
+    in_play(t, "B.01053.1")
+    in_play(t, "A.02077.1", attached_to="B.01053.1")
+    to_challenges(t)
+    military = t.clone()
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01053.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.01053.1"]), "challenge.icon")
+    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.01053.1"]))
+    legal(military, DeclareDefenders("B", ["B.01053.1"]))

@@ -49,7 +49,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
+              "grants_keywords", "loses_icons",
+              "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
@@ -299,6 +300,9 @@ class Card:
     grants_icons: tuple[str, ...] = ()
     grants_traits: tuple[str, ...] = ()
     grants_keywords: tuple[str, ...] = ()
+    #: An attachment's "Attached character loses a [power] icon." (Condemned): what the card it is on loses while it
+    #: is attached and its text is not blank.
+    loses_icons: tuple[str, ...] = ()
     #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase.": 2.
     no_stand_str: int | None = None
     #: An attachment's "Limit 1 per character." (1st edition Lordship): one copy of it on a card.

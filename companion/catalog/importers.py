@@ -601,6 +601,8 @@ _HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
 #: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
 _UNSAVEABLE = re.compile(r"\(cannot be saved\)", re.IGNORECASE)
 _GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
+#: An attachment's "Attached character loses a [power] icon." (Condemned, Imprisoned, Attainted): the icon.
+_ATTACHED_LOSES = re.compile(r"^attached character loses an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
@@ -2056,6 +2058,7 @@ class Keywords:
     grants_icons: tuple[str, ...] = ()  # an attachment's "Attached character gains an [intrigue] icon."
     grants_traits: tuple[str, ...] = ()  # … "the King trait"
     grants_keywords: tuple[str, ...] = ()  # … "stealth"
+    loses_icons: tuple[str, ...] = ()  # an attachment's "Attached character loses a [power] icon."
     no_stand_str: int | None = None  # characters with this STR or lower do not stand (Noose and Swordpoint)
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
@@ -2225,6 +2228,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_bypass = grants_each = False
     flags: set[str] = set()  # _FLAG_SENTENCES read
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+    loses_icons: tuple[str, ...] = ()
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
@@ -2472,6 +2476,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (gains := _ATTACHED_GAINS.match(sentence)) is not None:
                 granted = attached_gains(gains.group(1)) or granted
                 continue
+            if (loses := _ATTACHED_LOSES.match(sentence)) is not None:
+                loses_icons += (loses.group(1).lower(),)
+                continue
             if (gets := _ATTACHED_GETS.match(sentence)) is not None:
                 grants_str = int(gets.group(1))
                 if gets.group(2):
@@ -2631,6 +2638,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
         blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
+        loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
         str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,

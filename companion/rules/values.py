@@ -801,12 +801,19 @@ def traits_of(t: Table, card: str) -> set[str]:
 
 def has_icon(t: Table, card: str, kind: str) -> bool:
     """A printed icon, one an attachment gives it ("Attached character gains an [intrigue] icon."), or one a recorded
-    modifier gives it for now (``modify`` "intrigue_icon" 1; -1 takes even a printed one away)."""
+    modifier gives it for now (``modify`` "intrigue_icon" 1; -1 takes even a printed one away); an attachment's
+    "Attached character loses a [power] icon." (Condemned) takes it away, each loss against one gain."""
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == f"{kind}_icon")
     if change:
         return change > 0
-    return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card)) \
-        or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+    attached = attached_facts(t, card)
+    lost = sum(f.loses_icons.count(kind) for f in attached)
+    if not lost:
+        return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached) \
+            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+    gained = (kind in t.card(card).icons) + sum(kind in f.grants_icons for f in attached) \
+        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card))
+    return gained > lost
 
 
 def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:
