@@ -2181,3 +2181,27 @@ def test_an_attachment_that_takes_a_challenge_icon_away() -> None:
     flagged_and_refused(t, DeclareDefenders("B", ["B.01053.1"]), "challenge.icon")
     legal(military, InitiateChallenge("A", "military", "B", attackers=["A.01053.1"]))
     legal(military, DeclareDefenders("B", ["B.01053.1"]))
+
+
+def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None:
+    """aside58 29 (RR: Appendix I > 4.2.3; the rule ``challenge.str``): Dawn (01115) "Attached character gets +1 STR
+    for each plot card in your used pile." on Bastard in Hiding (STR 2) with one plot in its controller's used pile:
+    3 ties Gold Cloaks' 3, so the attacker wins; a result written for the defender is flagged. With none used it
+    stands."""
+    from companion.rules.state import Zone
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("01115").str_per == ("used_plots", None)
+    t = plots("2e", "01001", "01002", {"01053": 1, "01115": 1, "01005": 1}, {"01092": 1})
+    in_play(t, "A.01053.1")
+    in_play(t, "B.01092.1")
+    in_play(t, "A.01115.1", attached_to="A.01053.1")
+    unused = t.clone()
+    t.move("A.01005.1", "A", Zone.USED)
+    assert (strength(t, "A.01053.1"), strength(unused, "A.01053.1")) == (3, 2)
+    for table, rule in ((t, "challenge.str"), (unused, "")):
+        to_challenges(table)
+        legal(table, InitiateChallenge("A", "military", "B", attackers=["A.01053.1"]))
+        legal(table, DeclareDefenders("B", ["B.01092.1"]))
+        result = ChallengeResult(winner="B")
+        flagged_and_refused(table, result, rule) if rule else legal(table, result)

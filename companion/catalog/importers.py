@@ -840,7 +840,7 @@ _OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
 _STR_CHANGE = re.compile(r"(?:[+-]\s?\d+|\bX) STR\b|\bcontributes? \d+ STR\b", re.IGNORECASE)
 _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
-    (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
+    (re.compile(r"^power (?:he|she|it) has$|^power on it$", re.IGNORECASE), "own_power"),  # 1e Devious Intentions
     (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
@@ -2521,7 +2521,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
                 continue
-            if named(per := _STR_PER.match(sentence)) and (counted := str_per(per.group(2))) is not None:  # type: ignore[union-attr]
+            per = _STR_PER.match(sentence)  # its own, or an attachment's for the card it is on (Dawn)
+            if per is not None and (named(per) or fold(per.group(1)) == "attached character") \
+                    and (counted := str_per(per.group(2))) is not None:
                 strength_per = counted
                 continue
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):

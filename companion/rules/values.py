@@ -743,12 +743,14 @@ def strength_without_icon(t: Table, card: str) -> int:
 
 
 def strength_attached(t: Table, card: str) -> int:
-    """What attachments give the card ("Attached character gets +2 STR."), where a recorded STR modifier of the card
+    """What attachments give the card ("Attached character gets +2 STR."; "… +1 STR for each plot card in your used
+    pile.": Dawn, counted for the card it is on, "your" its controller's), where a recorded STR modifier of the card
     does not name the attachment as its source (the log counted it)."""
     if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
         return 0
     named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
-    return sum(t.card(a).grants_str for a, ip in t.in_play.items()
+    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) if (per := t.card(a).str_per) else 0)
+               for a, ip in t.in_play.items()
                if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
 
@@ -759,11 +761,15 @@ def strength_counted(t: Table, card: str) -> int:
     naming the card as its source stands for it instead (``Modifier.source``)."""
     # The card's own fact first: the blank-text question (every card in play looked at) only for the few that count.
     per = t.card(card).str_per
-    if per is None or card not in t.in_play or printed(t, card) is None or any(
+    if per is None or card not in t.in_play or t.card(card).type == "attachment" or printed(t, card) is None or any(
             m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
+    return _per_count(t, per, card, t.controller(card))
+
+
+def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
+    """What a "+1 STR for each …" (``Card.str_per``) counts for the character ``card``, "your" being ``seat``'s."""
     kind, trait = per
-    seat = t.controller(card)
     p = t.players[seat]
     if kind == "pool_gold":
         return p.gold
