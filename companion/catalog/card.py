@@ -388,9 +388,11 @@ class Card:
     #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)
-    #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only).
+    #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only);
+    #: "Northern Armory cannot stand.": "always" (a location too).
     stays_knelt: str | None = None
-    #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing".
+    #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing"
+    #: (1st edition Vat of Wildfire's "Attached location …" alike).
     attached_stays_knelt: str | None = None
     #: An event's "Until the end of the phase, each [greyjoy] character you control gains stealth" (Ours is the Old
     #: Way; "that character": Quiet as a Shadow): (the keyword, the faction or "chosen", the chosen one unique, its

@@ -819,9 +819,9 @@ _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|cha
                           r"phase this round$", re.IGNORECASE)
 #: "Erik Anvil-Breaker cannot stand during the standing phase." (its own name); "Attached character cannot stand."
 #: (Hunting Accident: never) or "… does not stand during the standing phase." (that phase only).
-_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand during the standing phase$", re.IGNORECASE)
-_ATTACHED_NO_STAND = re.compile(r"^attached character (?:cannot|does not) stand( during the standing phase)?$",
-                                re.IGNORECASE)
+_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand( during the standing phase)?$", re.IGNORECASE)
+_ATTACHED_NO_STAND = re.compile(r"^attached (?:character|location) (?:cannot|does not) stand"
+                                r"( during the standing phase)?$", re.IGNORECASE)
 #: "Kneel that character if it is standing. That character does not stand during the standing phase this round."
 #: (1st edition Cersei Lannister): the character its ability knelt (or the one it is attached to) stays knelt.
 _KNELT_STAYS_KNELT = re.compile(r"\b(that|attached) character (?:cannot|does not) stand during the standing phase "
@@ -2102,7 +2102,8 @@ class Keywords:
     claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
-    stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
+    stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"; "… cannot
+    # stand.": "always"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
@@ -2545,8 +2546,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (skipped := _SKIPS_PHASE.match(sentence)) is not None:
                 skips_phase = skipped.group(1).lower()
                 continue
-            if named(_OWN_NO_STAND.match(sentence)):
-                stays_knelt = "standing"
+            if named(own_held := _OWN_NO_STAND.match(sentence)):  # "Northern Armory cannot stand.": ever
+                stays_knelt = "standing" if own_held.group(2) else "always"  # type: ignore[union-attr]
                 continue
             if (held := _ATTACHED_NO_STAND.match(sentence)) is not None:
                 attached_stays_knelt = "standing" if held.group(1) else "always"
