@@ -2205,3 +2205,16 @@ def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None
         legal(table, DeclareDefenders("B", ["B.01092.1"]))
         result = ChallengeResult(winner="B")
         flagged_and_refused(table, result, rule) if rule else legal(table, result)
+
+
+def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
+    """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
+    House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one
+    attached to a character is flagged."""
+    assert Catalog.open().card("pots_44").attaches_to == "house"
+    t = plots("1e", "core_181", "acoa_25", {"pots_44": 1, "core_40": 1}, {}, gold=5)
+    in_play(t, "A.core_40.1")
+    hand(t, "A.pots_44.1")
+    flagged_and_refused(t.clone(), Marshal("A", "A.pots_44.1", attach_to="A.core_40.1"), "attach.target")
+    legal(t, Marshal("A", "A.pots_44.1"))
+    assert "A.pots_44.1" in t.in_play

@@ -2839,6 +2839,11 @@ def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
     return {"plot_limits": parse_plot_limits(text if isinstance(text, str) else None).limits}
 
 
+#: 1st edition "Attach to your House card." / "Attach to an opponent's House card." (Formal Petition, the Prized
+#: titles, the multiplayer Conditions): it lies on a House card, which the log does not name as a host.
+_ATTACH_TO_HOUSE = re.compile(r"^attach to (?:your|an opponent's) house card\.", re.IGNORECASE | re.MULTILINE)
+
+
 def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str, Any]:
     """An attachment's kind of card to go on ("Location only."; a restriction of locations alone, as "Non-limited
     location only." or the 1st edition's "Attach to a location.") and its printed restriction (RR: Attachment
@@ -2847,6 +2852,8 @@ def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str
     puts = put_targets(text if isinstance(text, str) else None, edition)
     if card_type != "attachment":
         return {"attaches_to": None, "puts_into_play": puts}
+    if isinstance(text, str) and _ATTACH_TO_HOUSE.search(_TAG.sub("", text)):  # no card in play takes it
+        return {"attaches_to": "house", "attach_only": (), "attach_only_unread": False, "puts_into_play": puts}
     only = parse_restriction(text if isinstance(text, str) else None, edition)
     kinds = {a.type for a in only.alternatives}
     attaches_to = kw.attaches_to or (kinds.pop() if len(kinds) == 1 else "character")
