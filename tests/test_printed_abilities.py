@@ -2218,3 +2218,22 @@ def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> Non
     flagged_and_refused(t.clone(), Marshal("A", "A.pots_44.1", attach_to="A.core_40.1"), "attach.target")
     legal(t, Marshal("A", "A.pots_44.1"))
     assert "A.pots_44.1" in t.in_play
+
+
+def test_a_location_that_gives_every_standing_character_str_counts_at_dominance() -> None:
+    """aside58 35 (1E Rules: Dominance; the rule ``dominance.totals``): 1st edition King's Pavillion (kotst_46) "Each
+    character gets +3 STR while it is standing.": Tywin (STR 4) standing counts 7 against 5 gold, so his player wins
+    dominance; kneeling he counts 4 (no +3)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("kotst_46").str_standing == 3
+    t = plots("1e", "core_181", "acoa_25", {"kotst_46": 1, "core_40": 1}, {})
+    in_play(t, "A.kotst_46.1")
+    in_play(t, "A.core_40.1")
+    knelt = t.clone()
+    knelt.in_play["A.core_40.1"].kneeling = True
+    assert (strength(t, "A.core_40.1"), strength(knelt, "A.core_40.1")) == (7, 4)
+    through_taxation_to("dominance", t)
+    t.players["A"].gold, t.players["B"].gold = 0, 5
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))

@@ -68,7 +68,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
-              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
+              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
@@ -531,6 +531,9 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing.": 3, for every character in
+    #: play (anyone's) while it stands and the giver's text counts.
+    str_standing: int = 0
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
     #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
     str_each_while: tuple[str, str, str, int] | None = None

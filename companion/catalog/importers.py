@@ -318,6 +318,8 @@ _STR_WHILE = (
 #: "[War] characters you control get +2 STR.": The Power of Arms; "War characters you control get +1 STR.": Randyll
 #: Tarly; "Wildling characters …", "Night's Watch characters …", "Targaryen characters …"): the trait, crest or House
 #: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
+#: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing." (anyone's): the STR.
+_STR_STANDING = re.compile(r"^each character gets \+(\d+) STR while it is standing$", re.IGNORECASE)
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
                        r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
                        r"control get) ([+-]\d+) STR"
@@ -2149,6 +2151,7 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     self_while: tuple[str, str, int, tuple[str, ...]] | None = None  # (condition, argument, STR, keywords)
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
+    str_standing: int = 0  # 1st edition King's Pavillion: "Each character gets +3 STR while it is standing."
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
     str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
@@ -2261,6 +2264,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    str_standing = 0
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
@@ -2340,6 +2344,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (standing := _STR_STANDING.match(sentence)) is not None:
+                str_standing = int(standing.group(1))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1) or each.group(2), int(each.group(3)))
@@ -2703,7 +2710,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,
-        str_while=strength_while, str_each=strength_each,
+        str_while=strength_while, str_each=strength_each, str_standing=str_standing,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

@@ -587,7 +587,7 @@ def strength(t: Table, card: str) -> int:
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
-               + strength_self_while(t, card)
+               + strength_self_while(t, card) + strength_standing(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -621,6 +621,17 @@ def strength_while(t: Table, card: str) -> int:
                 or (side != "dominance" and when_more(t, card, when)):
             total += amount
     return total
+
+
+def strength_standing(t: Table, card: str) -> int:
+    """1st edition King's Pavillion "Each character gets +3 STR while it is standing." (``Card.str_standing``): a
+    standing character in play, anyone's, while the giver's text counts, unless the log records its STR
+    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance."""
+    if card not in t.in_play or t.in_play[card].kneeling or t.card(card).type != "character" \
+            or not any(t.card(c).str_standing for c in t.in_play):
+        return 0
+    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_standing]
+    return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
 
 
 def strength_self_while(t: Table, card: str) -> int:
