@@ -2241,3 +2241,93 @@ def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_knee
     legal(t, KneelFaction("A"))
     legal(t, PlayEvent("A", "A.06076.2"))
     flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")
+
+
+def test_an_attachments_str_loss_that_kills_at_zero_counts_in_the_dominance_totals() -> None:
+    """aside58 10 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Crown of Gold (02034) "Attached character
+    gets -4 STR and is killed if its STR is 0." on Ser Jaime (STR 5): he counts 1 at dominance, so Magister
+    Illyrio's 4 wins it; written for Jaime's player it is flagged."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("02034").grants_str == -4
+    t = plots("2e", "01001", "01002", {"01163": 1, "02034": 1}, {"01087": 1})
+    in_play(t, "A.01163.1")
+    in_play(t, "B.01087.1")
+    in_play(t, "A.02034.1", attached_to="B.01087.1")
+    assert strength(t, "B.01087.1") == 1
+    through_taxation_to("dominance", t)
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))
+
+
+def test_an_attachment_that_takes_a_challenge_icon_away() -> None:
+    """aside58 02 (RR: Appendix I > 4.2.1; the rule ``challenge.icon``): Condemned (02077) "Opponent's character only.
+    Attached character loses a [power] icon." on Bastard in Hiding ([military][power]): he may not defend a [power]
+    challenge, and still may defend a [military] one."""
+    assert Catalog.open().card("02077").loses_icons == ("power",)
+    t = plots("2e", "01001", "01002", {"01053": 1, "02077": 1}, {"01053": 1})
+    in_play(t, "A.01053.1")
+    in_play(t, "B.01053.1")
+    in_play(t, "A.02077.1", attached_to="B.01053.1")
+    to_challenges(t)
+    military = t.clone()
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01053.1"]))
+    flagged_and_refused(t, DeclareDefenders("B", ["B.01053.1"]), "challenge.icon")
+    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.01053.1"]))
+    legal(military, DeclareDefenders("B", ["B.01053.1"]))
+
+
+def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None:
+    """aside58 29 (RR: Appendix I > 4.2.3; the rule ``challenge.str``): Dawn (01115) "Attached character gets +1 STR
+    for each plot card in your used pile." on Bastard in Hiding (STR 2) with one plot in its controller's used pile:
+    3 ties Gold Cloaks' 3, so the attacker wins; a result written for the defender is flagged. With none used it
+    stands."""
+    from companion.rules.state import Zone
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("01115").str_per == ("used_plots", None)
+    t = plots("2e", "01001", "01002", {"01053": 1, "01115": 1, "01005": 1}, {"01092": 1})
+    in_play(t, "A.01053.1")
+    in_play(t, "B.01092.1")
+    in_play(t, "A.01115.1", attached_to="A.01053.1")
+    unused = t.clone()
+    t.move("A.01005.1", "A", Zone.USED)
+    assert (strength(t, "A.01053.1"), strength(unused, "A.01053.1")) == (3, 2)
+    for table, rule in ((t, "challenge.str"), (unused, "")):
+        to_challenges(table)
+        legal(table, InitiateChallenge("A", "military", "B", attackers=["A.01053.1"]))
+        legal(table, DeclareDefenders("B", ["B.01092.1"]))
+        result = ChallengeResult(winner="B")
+        flagged_and_refused(table, result, rule) if rule else legal(table, result)
+
+
+def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
+    """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
+    House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one
+    attached to a character is flagged."""
+    assert Catalog.open().card("pots_44").attaches_to == "house"
+    t = plots("1e", "core_181", "acoa_25", {"pots_44": 1, "core_40": 1}, {}, gold=5)
+    in_play(t, "A.core_40.1")
+    hand(t, "A.pots_44.1")
+    flagged_and_refused(t.clone(), Marshal("A", "A.pots_44.1", attach_to="A.core_40.1"), "attach.target")
+    legal(t, Marshal("A", "A.pots_44.1"))
+    assert "A.pots_44.1" in t.in_play
+
+
+def test_a_location_that_gives_every_standing_character_str_counts_at_dominance() -> None:
+    """aside58 35 (1E Rules: Dominance; the rule ``dominance.totals``): 1st edition King's Pavillion (kotst_46) "Each
+    character gets +3 STR while it is standing.": Tywin (STR 4) standing counts 7 against 5 gold, so his player wins
+    dominance; kneeling he counts 4 (no +3)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("kotst_46").str_standing == 3
+    t = plots("1e", "core_181", "acoa_25", {"kotst_46": 1, "core_40": 1}, {})
+    in_play(t, "A.kotst_46.1")
+    in_play(t, "A.core_40.1")
+    knelt = t.clone()
+    knelt.in_play["A.core_40.1"].kneeling = True
+    assert (strength(t, "A.core_40.1"), strength(knelt, "A.core_40.1")) == (7, 4)
+    through_taxation_to("dominance", t)
+    t.players["A"].gold, t.players["B"].gold = 0, 5
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))

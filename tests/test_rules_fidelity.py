@@ -632,6 +632,23 @@ def test_a_character_that_cannot_stand_stays_knelt() -> None:
     flagged_and_refused(t, Stand("A", "A.22004.1"), "stand.cannot")
 
 
+def test_a_location_that_cannot_stand_stays_knelt_and_cannot_kneel_again() -> None:
+    """aside58 18 (RR: Golden Rule; RR: Costs; the rules ``kneel.already`` and ``stand.cannot``): Northern Armory
+    (11003) "Northern Armory cannot stand. Action: Kneel Northern Armory to …": knelt for its action, it stays knelt
+    through the standing phase, so kneeling it again next round is flagged, and so is a stand of it."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import BeginPhase, Kneel, Stand
+    from tests.tables import flagged_and_refused
+    assert Catalog.open().card("11003").stays_knelt == "always"
+    t = make_table({"A": {"11003": 1}, "B": {}}, phase="dominance")
+    in_play(t, "A.11003.1")
+    legal(t, Kneel("A", "A.11003.1"))
+    flagged_and_refused(t, Stand("A", "A.11003.1"), "stand.cannot")
+    legal(t, BeginPhase("standing"))
+    assert t.in_play["A.11003.1"].kneeling
+    flagged_and_refused(t, Kneel("A", "A.11003.1"), "kneel.already")
+
+
 def test_a_character_knelt_by_an_ability_that_holds_it_stays_knelt_this_round() -> None:
     """stand.cannot, found by a glossary sweep (aside31 14): 1st edition Cersei Lannister: "Kneel that character if it
     is standing. That character does not stand during the standing phase this round." A character her ability knelt

@@ -54,7 +54,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
+              "grants_keywords", "loses_icons",
+              "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
               "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
@@ -72,7 +73,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
-              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each",
+              "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
@@ -320,6 +321,9 @@ class Card:
     grants_icons: tuple[str, ...] = ()
     grants_traits: tuple[str, ...] = ()
     grants_keywords: tuple[str, ...] = ()
+    #: An attachment's "Attached character loses a [power] icon." (Condemned): what the card it is on loses while it
+    #: is attached and its text is not blank.
+    loses_icons: tuple[str, ...] = ()
     #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase.": 2.
     no_stand_str: int | None = None
     #: An attachment's "Limit 1 per character." (1st edition Lordship): one copy of it on a card.
@@ -401,9 +405,11 @@ class Card:
     #: "Each player cannot gain power for his or her faction except during challenges." (Uneasy Truce)
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)
-    #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only).
+    #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only);
+    #: "Northern Armory cannot stand.": "always" (a location too).
     stays_knelt: str | None = None
-    #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing".
+    #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing"
+    #: (1st edition Vat of Wildfire's "Attached location …" alike).
     attached_stays_knelt: str | None = None
     #: An event's "Until the end of the phase, each [greyjoy] character you control gains stealth" (Ours is the Old
     #: Way; "that character": Quiet as a Shadow): (the keyword, the faction or "chosen", the chosen one unique, its
@@ -552,6 +558,9 @@ class Card:
     str_while: tuple[str, int] | None = None
     #: "Each Knight character you control gets +1 STR.": ("Knight", 1) (1st edition "House Stark": a House).
     str_each: tuple[str, int] | None = None
+    #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing.": 3, for every character in
+    #: play (anyone's) while it stands and the giver's text counts.
+    str_standing: int = 0
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
     #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
     str_each_while: tuple[str, str, str, int] | None = None

@@ -344,6 +344,8 @@ _STR_WHILE = (
 #: "[War] characters you control get +2 STR.": The Power of Arms; "War characters you control get +1 STR.": Randyll
 #: Tarly; "Wildling characters …", "Night's Watch characters …", "Targaryen characters …"): the trait, crest or House
 #: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
+#: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing." (anyone's): the STR.
+_STR_STANDING = re.compile(r"^each character gets \+(\d+) STR while it is standing$", re.IGNORECASE)
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
                        r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
                        r"control get) ([+-]\d+) STR"
@@ -570,8 +572,11 @@ def killed_to(sentence: str, name: str | None) -> str | None:
     return next(g.lower() for g in m.groups()[1:] if g)
 
 
-#: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains.
-_ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+))?$", re.IGNORECASE)
+#: "Attached character gets +2 STR (and gains a Military icon)." (1st edition Summer): the STR, and what it gains;
+#: the STR too where the sentence goes on with what no STR total needs ("… -4 STR and is killed if its STR is 0.":
+#: Crown of Gold; "… and cannot be bypassed by stealth.", "… and is immune to …").
+_ATTACHED_GETS = re.compile(r"^attached character gets ([+-]\d+) str(?: and gains (.+)| and is killed if its str is 0"
+                            r"| and cannot be bypassed by stealth| and is immune to [^.]+)?$", re.IGNORECASE)
 #: "Increase the number of cards each player draws in the draw phase by 1." (Time of Plenty), "Reduce the number of
 #: cards you draw …" : whose draw-phase draw, and by how much.
 _DRAW_PHASE = re.compile(r"^(increase|reduce) the number of cards (you draw|each player draws) in the draw phase "
@@ -634,6 +639,8 @@ _HOUSE_ONLY = re.compile(r"^house (\w+) only$", re.IGNORECASE)
 #: "… kill each character not chosen (cannot be saved)." (Wildfire Assault): its kills cannot be saved.
 _UNSAVEABLE = re.compile(r"\(cannot be saved\)", re.IGNORECASE)
 _GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
+#: An attachment's "Attached character loses a [power] icon." (Condemned, Imprisoned, Attainted): the icon.
+_ATTACHED_LOSES = re.compile(r"^attached character loses an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits?$")
 #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase."
 #: "Reduce the number of unspent gold you return to the treasury during the taxation phase by 1." (King's Landing
@@ -874,9 +881,9 @@ _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|cha
                           r"phase this round$", re.IGNORECASE)
 #: "Erik Anvil-Breaker cannot stand during the standing phase." (its own name); "Attached character cannot stand."
 #: (Hunting Accident: never) or "… does not stand during the standing phase." (that phase only).
-_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand during the standing phase$", re.IGNORECASE)
-_ATTACHED_NO_STAND = re.compile(r"^attached character (?:cannot|does not) stand( during the standing phase)?$",
-                                re.IGNORECASE)
+_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand( during the standing phase)?$", re.IGNORECASE)
+_ATTACHED_NO_STAND = re.compile(r"^attached (?:character|location) (?:cannot|does not) stand"
+                                r"( during the standing phase)?$", re.IGNORECASE)
 #: "Kneel that character if it is standing. That character does not stand during the standing phase this round."
 #: (1st edition Cersei Lannister): the character its ability knelt (or the one it is attached to) stays knelt.
 _KNELT_STAYS_KNELT = re.compile(r"\b(that|attached) character (?:cannot|does not) stand during the standing phase "
@@ -895,7 +902,7 @@ _OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
 _STR_CHANGE = re.compile(r"(?:[+-]\s?\d+|\bX) STR\b|\bcontributes? \d+ STR\b", re.IGNORECASE)
 _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
-    (re.compile(r"^power (?:he|she|it) has$", re.IGNORECASE), "own_power"),
+    (re.compile(r"^power (?:he|she|it) has$|^power on it$", re.IGNORECASE), "own_power"),  # 1e Devious Intentions
     (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
@@ -2150,6 +2157,7 @@ class Keywords:
     grants_icons: tuple[str, ...] = ()  # an attachment's "Attached character gains an [intrigue] icon."
     grants_traits: tuple[str, ...] = ()  # … "the King trait"
     grants_keywords: tuple[str, ...] = ()  # … "stealth"
+    loses_icons: tuple[str, ...] = ()  # an attachment's "Attached character loses a [power] icon."
     no_stand_str: int | None = None  # characters with this STR or lower do not stand (Noose and Swordpoint)
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
@@ -2191,7 +2199,8 @@ class Keywords:
     claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
-    stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"
+    stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"; "… cannot
+    # stand.": "always"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
@@ -2240,6 +2249,7 @@ class Keywords:
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
     self_while: tuple[str, str, int, tuple[str, ...]] | None = None  # (condition, argument, STR, keywords)
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
+    str_standing: int = 0  # 1st edition King's Pavillion: "Each character gets +3 STR while it is standing."
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
     str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
@@ -2320,6 +2330,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     no_bypass = grants_each = False
     flags: set[str] = set()  # _FLAG_SENTENCES read
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+    loses_icons: tuple[str, ...] = ()
     no_stand_str: int | None = None
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
@@ -2350,6 +2361,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     power_uncounted: tuple[str, str] | None = None
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
+    str_standing = 0
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
@@ -2433,6 +2445,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (standing := _STR_STANDING.match(sentence)) is not None:
+                str_standing = int(standing.group(1))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1) or each.group(2), int(each.group(3)))
@@ -2582,6 +2597,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (gains := _ATTACHED_GAINS.match(sentence)) is not None:
                 granted = attached_gains(gains.group(1)) or granted
                 continue
+            if (loses := _ATTACHED_LOSES.match(sentence)) is not None:
+                loses_icons += (loses.group(1).lower(),)
+                continue
             if (gets := _ATTACHED_GETS.match(sentence)) is not None:
                 grants_str = int(gets.group(1))
                 if gets.group(2):
@@ -2627,7 +2645,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (house := _HOUSE_ONLY.match(sentence)) is not None:
                 house_only = house.group(1).lower()
                 continue
-            if named(per := _STR_PER.match(sentence)) and (counted := str_per(per.group(2))) is not None:  # type: ignore[union-attr]
+            per = _STR_PER.match(sentence)  # its own, or an attachment's for the card it is on (Dawn)
+            if per is not None and (named(per) or fold(per.group(1)) == "attached character") \
+                    and (counted := str_per(per.group(2))) is not None:
                 strength_per = counted
                 continue
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
@@ -2643,8 +2663,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (skipped := _SKIPS_PHASE.match(sentence)) is not None:
                 skips_phase = skipped.group(1).lower()
                 continue
-            if named(_OWN_NO_STAND.match(sentence)):
-                stays_knelt = "standing"
+            if named(own_held := _OWN_NO_STAND.match(sentence)):  # "Northern Armory cannot stand.": ever
+                stays_knelt = "standing" if own_held.group(2) else "always"  # type: ignore[union-attr]
                 continue
             if (held := _ATTACHED_NO_STAND.match(sentence)) is not None:
                 attached_stays_knelt = "standing" if held.group(1) else "always"
@@ -2742,6 +2762,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         grants_each=grants_each, play_phase=play_phase(text), draws_in_phase=draws_in_phase(text),
         blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
+        loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
         str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,
@@ -2805,7 +2826,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,
-        str_while=strength_while, str_each=strength_each,
+        str_while=strength_while, str_each=strength_each, str_standing=str_standing,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
@@ -2941,6 +2962,11 @@ def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
     return {"plot_limits": parse_plot_limits(text if isinstance(text, str) else None).limits}
 
 
+#: 1st edition "Attach to your House card." / "Attach to an opponent's House card." (Formal Petition, the Prized
+#: titles, the multiplayer Conditions): it lies on a House card, which the log does not name as a host.
+_ATTACH_TO_HOUSE = re.compile(r"^attach to (?:your|an opponent's) house card\.", re.IGNORECASE | re.MULTILINE)
+
+
 def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str, Any]:
     """An attachment's kind of card to go on ("Location only."; a restriction of locations alone, as "Non-limited
     location only." or the 1st edition's "Attach to a location.") and its printed restriction (RR: Attachment
@@ -2949,6 +2975,8 @@ def _attaches(card_type: str, kw: Keywords, text: Any, edition: str) -> dict[str
     puts = put_targets(text if isinstance(text, str) else None, edition)
     if card_type != "attachment":
         return {"attaches_to": None, "puts_into_play": puts}
+    if isinstance(text, str) and _ATTACH_TO_HOUSE.search(_TAG.sub("", text)):  # no card in play takes it
+        return {"attaches_to": "house", "attach_only": (), "attach_only_unread": False, "puts_into_play": puts}
     only = parse_restriction(text if isinstance(text, str) else None, edition)
     kinds = {a.type for a in only.alternatives}
     attaches_to = kw.attaches_to or (kinds.pop() if len(kinds) == 1 else "character")

@@ -126,7 +126,7 @@ def enter_play(t: TableState, player: str, card: str, attach_to: str | None, *, 
         t.put_in_play(card, player, duplicate_of=dup)
     elif c.type == "attachment":
         legal = legal_attach_targets(t, c, by=player)
-        if attach_to is None and not legal and discard_if_no_target:
+        if attach_to is None and not legal and discard_if_no_target and c.attaches_to != "house":
             t.move(card, owner, Zone.DISCARD)
         else:
             t.put_in_play(card, player, attached_to=attach_to)

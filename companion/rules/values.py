@@ -626,7 +626,7 @@ def strength(t: Table, card: str) -> int:
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
-               + strength_self_while(t, card)
+               + strength_self_while(t, card) + strength_standing(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -660,6 +660,17 @@ def strength_while(t: Table, card: str) -> int:
                 or (side != "dominance" and when_more(t, card, when)):
             total += amount
     return total
+
+
+def strength_standing(t: Table, card: str) -> int:
+    """1st edition King's Pavillion "Each character gets +3 STR while it is standing." (``Card.str_standing``): a
+    standing character in play, anyone's, while the giver's text counts, unless the log records its STR
+    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance."""
+    if card not in t.in_play or t.in_play[card].kneeling or t.card(card).type != "character" \
+            or not any(t.card(c).str_standing for c in t.in_play):
+        return 0
+    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_standing]
+    return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
 
 
 def strength_self_while(t: Table, card: str) -> int:
@@ -782,12 +793,14 @@ def strength_without_icon(t: Table, card: str) -> int:
 
 
 def strength_attached(t: Table, card: str) -> int:
-    """What attachments give the card ("Attached character gets +2 STR."), where a recorded STR modifier of the card
+    """What attachments give the card ("Attached character gets +2 STR."; "… +1 STR for each plot card in your used
+    pile.": Dawn, counted for the card it is on, "your" its controller's), where a recorded STR modifier of the card
     does not name the attachment as its source (the log counted it)."""
     if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
         return 0
     named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
-    return sum(t.card(a).grants_str for a, ip in t.in_play.items()
+    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) if (per := t.card(a).str_per) else 0)
+               for a, ip in t.in_play.items()
                if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
 
@@ -798,11 +811,15 @@ def strength_counted(t: Table, card: str) -> int:
     naming the card as its source stands for it instead (``Modifier.source``)."""
     # The card's own fact first: the blank-text question (every card in play looked at) only for the few that count.
     per = t.card(card).str_per
-    if per is None or card not in t.in_play or printed(t, card) is None or any(
+    if per is None or card not in t.in_play or t.card(card).type == "attachment" or printed(t, card) is None or any(
             m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
+    return _per_count(t, per, card, t.controller(card))
+
+
+def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
+    """What a "+1 STR for each …" (``Card.str_per``) counts for the character ``card``, "your" being ``seat``'s."""
     kind, trait = per
-    seat = t.controller(card)
     p = t.players[seat]
     if kind == "pool_gold":
         return p.gold
@@ -840,12 +857,19 @@ def traits_of(t: Table, card: str) -> set[str]:
 
 def has_icon(t: Table, card: str, kind: str) -> bool:
     """A printed icon, one an attachment gives it ("Attached character gains an [intrigue] icon."), or one a recorded
-    modifier gives it for now (``modify`` "intrigue_icon" 1; -1 takes even a printed one away)."""
+    modifier gives it for now (``modify`` "intrigue_icon" 1; -1 takes even a printed one away); an attachment's
+    "Attached character loses a [power] icon." (Condemned) takes it away, each loss against one gain."""
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == f"{kind}_icon")
     if change:
         return change > 0
-    return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached_facts(t, card)) \
-        or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+    attached = attached_facts(t, card)
+    lost = sum(f.loses_icons.count(kind) for f in attached)
+    if not lost:
+        return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached) \
+            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+    gained = (kind in t.card(card).icons) + sum(kind in f.grants_icons for f in attached) \
+        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card))
+    return gained > lost
 
 
 def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:

@@ -271,6 +271,11 @@ def check_attachment(
             v.violate("attach.target", (card,), card=t.ref(card), target=t.ref(target),
                       reason=msg("attach.not-attachment"))
         return False
+    if c.attaches_to == "house":  # 1st edition "Attach to your House card.": the log names no House card as a host
+        if target is not None:
+            v.violate("attach.target", (card, target), card=t.ref(card), target=t.ref(target),
+                      reason=msg("attach.only-to", type=type_name("house")))
+        return False
     legal = legal_attach_targets(t, c, player if own_only else None, by=player)
     if target is None:
         if not legal and discard_if_none:

@@ -234,11 +234,12 @@ def kept_knelt_record(t: Table, card: str, source: str | None) -> bool:
 
 
 def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
-    """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase."""
-    if card not in t.in_play or t.card(card).type != "character":
+    """The card's own text or an attachment on it keeps it from standing: always, or in the standing phase (a
+    location's too: "Northern Armory cannot stand."; 1st edition Vat of Wildfire "Attached location cannot stand …")."""
+    if card not in t.in_play:
         return False
-    if standing_phase and (getattr(printed(t, card), "stays_knelt", None) == "standing"
-                           or t.in_play[card].held_round == t.round):
+    own = getattr(printed(t, card), "stays_knelt", None) if t.card(card).stays_knelt else None
+    if own == "always" or (standing_phase and (own == "standing" or t.in_play[card].held_round == t.round)):
         return True
     kinds = ("always", "standing") if standing_phase else ("always",)
     return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
