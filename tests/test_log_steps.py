@@ -6,9 +6,18 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import play
-from companion.rules.actions import ChooseFirstPlayer, ChoosePlot, Modify, PlayEvent
+from companion.rules.actions import (
+    BeginPhase,
+    ChooseFirstPlayer,
+    ChoosePlot,
+    GainGold,
+    Modify,
+    PlayEvent,
+    SetFirstPlayer,
+)
+from companion.rules.actions.base import action_from_dict
 from companion.rules.state import Phase, Zone
-from tests.tables import hand, legal, make_table, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
 
 
 @pytest.mark.parametrize(("edition", "plot", "tide"), [("2e", "01001", "03028"), ("1e", "core_181", "dotn_8")])
@@ -29,3 +38,26 @@ def test_ahead_of_the_tide_is_played_in_the_plot_phase_at_the_initiative_compari
         legal(t, Modify("A", "initiative", 3, source=f"A.{tide}.1"))
         legal(t, ChooseFirstPlayer("A", "A"))
     assert rules_of(play(t.clone(), ChooseFirstPlayer("B", "B"))) != []
+
+
+def test_gain_gold_names_its_source_and_is_judged_as_every_source_is() -> None:
+    """Calling the Banners (2nd edition plot, "When Revealed: Gain 1 gold for each character an opponent controls."):
+    the gold line names the plot as its ``source``. A source with a phase label is judged by it (The Goldroad:
+    "Challenges Action: Kneel The Goldroad to gain 1 gold."; RR: Actions: "… may only be initiated during that
+    phase"), as every sourced line is; a line without a source stays unjudged."""
+    t = make_table({"A": {"01007": 1, "06110": 1}, "B": {"01001": 1, "01057": 2}}, phase="plot", gold=0)
+    in_play(t, "B.01057.1")
+    in_play(t, "B.01057.2")
+    in_play(t, "A.06110.1")
+    legal(t, ChoosePlot("A", "A.01007.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))
+    legal(t, GainGold("A", 2, source="A.01007.1"))
+    assert t.players["A"].gold == 2
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    legal(t, BeginPhase("marshaling"))
+    t.players["A"].income_round = t.round
+    flagged_and_refused(t, GainGold("A", 1, source="A.06110.1"), "ability.phase")
+    legal(t, GainGold("A", 1))
+    assert action_from_dict({"type": "gain_gold", "player": "A", "amount": 1, "source": "A.01007.1"}) \
+        == GainGold("A", 1, source="A.01007.1")
