@@ -14,9 +14,13 @@ from companion.rules.actions import (
     Modify,
     PlayEvent,
     SetFirstPlayer,
+    SpendGold,
 )
+from companion.rules.actions.attach import MoveAttachment
 from companion.rules.actions.base import action_from_dict
 from companion.rules.state import Phase, Zone
+from companion.rules.suggest import candidate_actions
+from companion.rules.values import strength
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
 
 
@@ -61,3 +65,38 @@ def test_gain_gold_names_its_source_and_is_judged_as_every_source_is() -> None:
     legal(t, GainGold("A", 1))
     assert action_from_dict({"type": "gain_gold", "player": "A", "amount": 1, "source": "A.01007.1"}) \
         == GainGold("A", 1, source="A.01007.1")
+
+
+def test_move_attachment_moves_lady_to_a_different_character_under_the_attach_restrictions() -> None:
+    """2nd edition Lady ("[stark] character only. … Action: Pay 1 gold to attach Lady to a different character.") and
+    Nymeria ("Unique [stark] character only. … attach Nymeria to a different character."): ``move_attachment`` moves
+    the attachment to its new host, which its restriction must fit, as when it was marshalled (``attach.restriction``);
+    a card that is no attachment is refused as a target is (``attach.target``). The gold is its own line."""
+    t = make_table({"A": {"02004": 1, "03019": 1, "01146": 1, "01147": 1, "01150": 1, "01089": 1}, "B": {}})
+    for card in ("A.01146.1", "A.01147.1", "A.01150.1", "A.01089.1"):
+        in_play(t, card)
+    in_play(t, "A.02004.1", attached_to="A.01146.1")
+    in_play(t, "A.03019.1", attached_to="A.01146.1")
+    offered = [a for a in candidate_actions(t, "A.02004.1", "A") if isinstance(a, MoveAttachment)]
+    assert MoveAttachment("A", "A.02004.1", "A.01147.1") in offered
+    assert all(a.attach_to != "A.01146.1" for a in offered)  # "a different character"
+    flagged_and_refused(t, MoveAttachment("A", "A.02004.1", "A.01089.1"), "attach.restriction")
+    flagged_and_refused(t, MoveAttachment("A", "A.03019.1", "A.01150.1"), "attach.restriction")  # not unique
+    flagged_and_refused(t, MoveAttachment("A", "A.01150.1", "A.01147.1"), "attach.target")  # no attachment
+    legal(t, SpendGold("A", 1))
+    legal(t, MoveAttachment("A", "A.02004.1", "A.01147.1", source="A.02004.1"))
+    assert t.in_play["A.02004.1"].attached_to == "A.01147.1"
+    assert strength(t, "A.01147.1") == t.card("A.01147.1").strength + 2  # "Attached character gets +2 STR."
+
+
+def test_move_attachment_in_the_1st_edition_poisoned_wine() -> None:
+    """1st edition Poisoned Wine ("Attached character gets -2 STR. Any Phase: Kneel 1 influence to move Poisoned Wine
+    to another eligible character."): moved to another character of any player."""
+    t = make_table({"A": {"core_101": 1, "core_12": 1}, "B": {"core_37": 1}}, edition="1e")
+    in_play(t, "A.core_12.1")
+    in_play(t, "B.core_37.1")
+    in_play(t, "A.core_101.1", attached_to="A.core_12.1")
+    legal(t, MoveAttachment("A", "A.core_101.1", "B.core_37.1", source="A.core_101.1"))
+    assert t.in_play["A.core_101.1"].attached_to == "B.core_37.1"
+    assert t.in_play["A.core_101.1"].controller == "A"
+    assert strength(t, "B.core_37.1") == t.card("B.core_37.1").strength - 2
