@@ -18,10 +18,12 @@ from companion.rules.actions import (
 )
 from companion.rules.actions.attach import MoveAttachment
 from companion.rules.actions.base import action_from_dict
-from companion.rules.state import Phase, Zone
+from companion.rules.actions.naming import NameChoice
+from companion.rules.state import ActionError, Phase, Zone
 from companion.rules.suggest import candidate_actions
 from companion.rules.values import strength
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
+from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, military_won_by_a, next_phase, rules_of
+from tests.test_printed_abilities import plots
 
 
 @pytest.mark.parametrize(("edition", "plot", "tide"), [("2e", "01001", "03028"), ("1e", "core_181", "dotn_8")])
@@ -100,3 +102,44 @@ def test_move_attachment_in_the_1st_edition_poisoned_wine() -> None:
     assert t.in_play["A.core_101.1"].attached_to == "B.core_37.1"
     assert t.in_play["A.core_101.1"].controller == "A"
     assert strength(t, "B.core_37.1") == t.card("B.core_37.1").strength - 2
+
+
+@pytest.mark.parametrize(("named", "claim"), [(None, 2), ("intrigue", 2), ("military", 1)])
+def test_calm_over_westeros_reads_the_challenge_type_named(named: str | None, claim: int) -> None:
+    """Calm Over Westeros ("When Revealed: Name a challenge type. Until you reveal a new plot card, reduce the claim
+    value on the attacking player's revealed plot card by 1 during challenges of that type in which you are the
+    defending player."): ``name_choice`` records the type; a military challenge against its player then claims 1
+    less (The Winds of Winter: claim 2) where military was named, and as printed where another type was named or the
+    log names none (lenient: the table did not write it)."""
+    t = plots("2e", "01025", "01008", {"01057": 1}, {"01150": 2})
+    if named is not None:
+        legal(t, NameChoice("B", "B.01008.1", kind=named))  # type: ignore[arg-type]
+    next_phase(t, "challenges")
+    military_won_by_a(t, "A.01057.1", in_play_cards=("B.01150.1", "B.01150.2"))
+    assert t.challenges[-1].claim == claim
+
+
+def test_name_choice_names_one_thing_an_opponent_or_an_option() -> None:
+    """A Southron Peace / Summer Harvest ("Choose an opponent."), an event's "Choose one: …": one named thing per
+    line, decoded as declared; a line naming nothing or two things is no action."""
+    t = plots("2e", "01025", "01008", {}, {})
+    legal(t, NameChoice("A", "A.01025.1", opponent="B"))
+    assert t.named["A.01025.1"] == (t.round, "opponent", "B")
+    assert action_from_dict({"type": "name_choice", "player": "A", "card": "A.01025.1", "option": 2}) \
+        == NameChoice("A", "A.01025.1", option=2)
+    for bad in ({}, {"kind": "power", "option": 1}):
+        with pytest.raises(ActionError):
+            play(t, NameChoice("A", "A.01025.1", **bad))  # type: ignore[arg-type]
+    with pytest.raises(ActionError):
+        action_from_dict({"type": "name_choice", "player": "A", "card": "A.01025.1", "kind": "sneaky"})
+
+
+def test_the_phone_names_a_challenge_type_for_an_event_just_played() -> None:
+    """The menu of one's own event in the discard pile offers ``name_choice`` once per challenge type, behind "By a
+    card effect…", each entry labelled with its type."""
+    t = make_table({"A": {"01041": 1}, "B": {}})
+    t.move("A.01041.1", "A", Zone.DISCARD)
+    named = [a for a in candidate_actions(t, "A.01041.1", "A") if isinstance(a, NameChoice)]
+    assert [a.kind for a in named] == ["military", "intrigue", "power"]
+    assert named[0].menu_label() == {"msg": "menu.name_choice.kind", "kind": {"msg": "challenge.kind.military"}}
+    assert NameChoice.phone.by_effect
