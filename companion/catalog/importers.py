@@ -2091,6 +2091,12 @@ _CLAIM_TRAIT = re.compile(r"^during (?:an? challenge|\[?(military|intrigue|power
 _CLAIM_LOWERED = re.compile(r"^the claim value on each opponents?'?s?'? revealed plot card is lowered by (\d+) while "
                             r"that opponent is attacking you$", re.IGNORECASE)
 _CLAIM_ZERO = re.compile(r"^while (.+?) is defending, lower the attacking player's claim to 0$", re.IGNORECASE)
+#: Calm Over Westeros: "When Revealed: Name a challenge type. Until you reveal a new plot card, reduce the claim value
+#: on the attacking player's revealed plot card by 1 during challenges of that type in which you are the defending
+#: player." (``claim_as`` ("defending", ("named",), -1): of the type the log's ``name_choice`` names).
+_CLAIM_NAMED = re.compile(r"name a challenge type\. until you reveal a new plot card, reduce the claim value on the "
+                          r"attacking player's revealed plot card by (\d+) during challenges of that type in which you "
+                          r"are the defending player", re.IGNORECASE)
 
 
 class CatalogError(ValueError):
@@ -2732,6 +2738,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             elif word in KEYWORDS:
                 found.add(word)
     plain = _TAG.sub("", text or "")  # the text without its markup, read by several facts below
+    if claim_as is None and (calm := _CLAIM_NAMED.search(" ".join(plain.split()))) is not None:
+        claim_as = ("defending", ("named",), -int(calm.group(1)))
     grants_icons, grants_traits, grants_keywords = granted
     labels = len(_TRIGGER_2E.findall(text or "")) or len(_TRIGGER_1E.findall(text or ""))
     if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:

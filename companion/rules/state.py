@@ -266,6 +266,9 @@ class TableState:
     #: ``gain_gold`` of the same amount): (giver, [receiver,] amount, the table's version then). A plot's gold toll
     #: on the very next line is that gift, not a second one (Calm Over Westeros written out: docs/table-log.md).
     gold_spent: tuple[str, int, int] | None = None
+    #: What a card's "Name a challenge type" / "Choose an opponent" / "Choose one" named (``name_choice``): card ->
+    #: (the round, the field, the value); Calm Over Westeros' claim reads the type named in its round.
+    named: dict[str, tuple[int, str, str]] = field(default_factory=dict)
     gold_given: tuple[str, str, int, int] | None = None
     #: Who played each event since the last step of the round (a challenge's step, a turn passed, a phase begun): an
     #: interrupt that cancels an event's effects as they would initiate needs one (The Hand's Judgment).

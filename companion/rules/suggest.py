@@ -13,15 +13,13 @@ import re
 from typing import Any
 
 from companion.rules.actions import REGISTRY, Action
-from companion.rules.actions.base import Offer, Where, Whose, card_fields, field_kinds, word_defaults
+from companion.rules.actions.base import MAX_TARGETS, Offer, Where, Whose, card_fields, field_kinds, word_defaults
 from companion.rules.actions.common import legal_attach_targets
 from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.roles import Role
 from companion.rules.state import Zone
 from companion.rules.views import alias, parse_alias, resolve_alias, shown_param, shown_verdict, visible_to
-
-MAX_TARGETS = 8
 
 #: Zones where a card has a menu; a named card of the draw deck is offered what a card in hand is.
 _WHERE = {Zone.HAND: Where.HAND, Zone.DECK: Where.DECK, Zone.SHADOWS: Where.SHADOWS, Zone.PLAY: Where.PLAY,

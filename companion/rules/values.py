@@ -1091,7 +1091,7 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
     for seat, sides in ((defender, ("defending", "either")), (attacker, ("either",))):
         for card in printed_cards(t, seat):
             side = t.card(card).claim_as
-            if side is not None and side[0] in sides and kind in side[1] and card not in counted:
+            if side is not None and side[0] in sides and kind in named_kinds(t, card, side[1]) and card not in counted:
                 raised += side[2]
     # Muster the Realm: "During a challenge in which you control an attacking Army character, raise the claim …".
     for card in printed_cards(t, attacker):
@@ -1101,6 +1101,15 @@ def claim_raised(t: Table, attacker: str, defender: str, kind: str, attackers: l
                 for a in attackers):
             raised += by_trait[2]
     return claim(t, attacker) + raised
+
+
+def named_kinds(t: Table, card: str, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The challenge types a card's fact holds for: ``("named",)`` stands for the type the log named for the card this
+    round (Calm Over Westeros: "Name a challenge type."); none named: none (the table did not write it)."""
+    if kinds != ("named",):
+        return kinds
+    named = t.named.get(card)
+    return (named[2],) if named is not None and named[0] == t.round and named[1] == "kind" else ()
 
 
 def _claim_raise_holds(t: Table, card: str, condition: str, defender: str, attackers: list[str]) -> bool:

@@ -84,6 +84,10 @@ class Whose(StrEnum):
     EITHER = "either"
 
 
+#: The most cards a menu offers an attachment to, one entry each.
+MAX_TARGETS = 8
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Offer:
     """One place an action is offered: the card menu of a card in one of ``where``, in the states given.

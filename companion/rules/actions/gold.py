@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from companion.declare import number
-from companion.rules.actions.base import Action, Amount, Phone, Reason, Recorder, SeatRef, Tally, action
+from companion.rules.actions.base import Action, Amount, CardRef, Phone, Reason, Recorder, SeatRef, Tally, action
 from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
@@ -98,14 +98,18 @@ class _Pool(Action):
 @action("gain_gold", records=Recorder.PLAYER)
 @dataclass(frozen=True, slots=True)
 class GainGold(_Pool):
-    """Gold from the treasury: an effect or anything else the companion does not track."""
+    """Gold from the treasury: an effect or anything else the companion does not track; ``source`` names the card whose
+    ability gains it (Calling the Banners' "gain 1 gold for each …"), judged as every ability's source is (its phase
+    label, its printed limit, its trigger's moment)."""
 
     phone = Phone(tally=Tally("gold", 1))
+    source: CardRef | None = None
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
         spent = t.gold_spent
-        if spent is not None and spent[0] != self.player and spent[1] == self.amount and spent[2] == t.version - 1:
+        if self.source is None and spent is not None and spent[0] != self.player and spent[1] == self.amount \
+                and spent[2] == t.version - 1:
             t.gold_given = (spent[0], self.player, self.amount, t.version)  # a gift written as two lines
 
 
