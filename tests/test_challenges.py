@@ -743,6 +743,76 @@ def test_pillage_discards_only_for_a_participating_character() -> None:
     legal(t, Discard("A", "B.01184.1", source="A.01072.1"))
 
 
+def test_pillage_discards_once_a_challenge() -> None:
+    """aside60 04 (pillage.once; RR: Pillage: "After a character with the pillage keyword wins a challenge in which it
+    is participating, its controller discards the top card of the losing opponent's deck."): Black Wind's Crew
+    ("Pillage.") wins alone; its first discard of Bob's deck is legal, a second naming it is flagged. With Torrhen's
+    Square in play ("… each of those characters discards an additional card using pillage.": ``pillage_more``,
+    Scouting Vessel too: 2 printings) the second is not judged."""
+    from companion.catalog.importers import _PILLAGE_MORE
+    from companion.rules.actions import ApplyClaim, Discard
+    from tests.tables import military_won_by_a
+
+    assert _PILLAGE_MORE.search("When a character you control discards a card using pillage, kneel and sacrifice "
+                                "Scouting Vessel to discard 3 cards instead.") is not None
+    for more in (False, True):
+        t = make_table({"A": {"01072": 1, "23004": 1}, "B": {"01184": 3}}, phase="challenges")
+        military_won_by_a(t, "A.01072.1", in_play_cards=("A.23004.1",) if more else ())
+        legal(t, ApplyClaim("B", cards=[]))
+        legal(t, Discard("B", "B.01184.1", source="A.01072.1"))
+        if more:
+            legal(t, Discard("B", "B.01184.2", source="A.01072.1"))
+        else:
+            flagged_and_refused(t, Discard("B", "B.01184.2", source="A.01072.1"), "pillage.once")
+
+
+def test_a_character_that_lost_all_keywords_neither_pillages_nor_gains_renown() -> None:
+    """aside60 12 and 11 (pillage.keyword, renown.keyword; ``strips_keywords``: 5 printings): after Bob plays You Know
+    Nothing ("Challenges Action: Until the end of the phase, each non-Army character an opponent controls loses all
+    keywords.") Black Wind's Crew ("Pillage.") wins, and its pillage is flagged; without the event, legal. Margaery
+    Tyrell ("Renown.") wins an intrigue challenge against Sweet Donnel Hill ("While Sweet Donnel Hill is defending,
+    each attacking character loses all keywords."): her renown is flagged; defended by another, legal."""
+    from companion.catalog.importers import strips_keywords
+    from companion.rules.actions import (
+        ApplyClaim,
+        ChallengeResult,
+        DeclareDefenders,
+        Discard,
+        InitiateChallenge,
+        PlayEvent,
+        Renown,
+    )
+    from tests.tables import military_won_by_a
+
+    assert strips_keywords("While Stalwart Shields is participating in a challenge, each Army character an "
+                           "opponent controls loses all keywords.") == ("participating", "opponent", "Army")
+    for played in (True, False):
+        t = make_table({"A": {"01072": 1}, "B": {"01184": 2, "21015": 1}}, phase="challenges")
+        t.players["B"].gold = 1
+        hand(t, "B.21015.1")
+        if played:
+            legal(t, PlayEvent("B", "B.21015.1"))
+        military_won_by_a(t, "A.01072.1")
+        legal(t, ApplyClaim("B", cards=[]))
+        if played:
+            flagged_and_refused(t, Discard("B", "B.01184.1", source="A.01072.1"), "pillage.keyword")
+        else:
+            legal(t, Discard("B", "B.01184.1", source="A.01072.1"))
+    for defender, flagged in (("B.05031.1", True), ("B.01113.1", False)):
+        t = make_table({"A": {"06003": 1}, "B": {"05031": 1, "01113": 1}}, phase="challenges")
+        for card in ("A.06003.1", defender):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.06003.1"]))
+        legal(t, DeclareDefenders("B", [defender]))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if flagged:
+            flagged_and_refused(t, Renown("A", ["A.06003.1"]), "renown.keyword")
+        else:
+            legal(t, Renown("A", ["A.06003.1"]))
+
+
 def test_a_reaction_to_its_pillage_discarding_a_kind_of_card_waits_for_one() -> None:
     """aside53 10 (ability.pillage-trigger; Ser Gregor's Marauders, 05008: "Pillage. Reaction: After Ser Gregor's
     Marauders discards an event using pillage, stand Ser Gregor's Marauders."): after its pillage discarded Bob's

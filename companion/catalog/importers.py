@@ -1706,6 +1706,30 @@ def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
+#: "… loses all keywords." for a phase (an event), while the card defends or while it participates (see
+#: ``Card.strips_keywords``).
+_STRIPS_KEYWORDS = re.compile(r"(?:(until the end of the phase)|while .+? is (defending|participating) in a "
+                              r"challenge|while .+? is (defending)), each (non-)?(?:(\w+) )?(attacking )?character"
+                              r"(?: an opponent controls)? loses all keywords\b", re.IGNORECASE)
+
+
+def strips_keywords(plain: str) -> tuple[str, str, str] | None:
+    """A card's "… each attacking character loses all keywords" (``Card.strips_keywords``)."""
+    m = _STRIPS_KEYWORDS.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    when = "phase" if m.group(1) else (m.group(2) or m.group(3)).lower()
+    trait = m.group(5) or ""
+    if trait.lower() == "attacking":
+        trait = ""
+    whose = "attacking" if m.group(6) or (m.group(5) or "").lower() == "attacking" else "opponent"
+    return when, whose, ("-" if m.group(4) else "") + trait
+
+
+_PILLAGE_MORE = re.compile(r"\b(?:additional cards? using pillage|using pillage\b[^.]*\bdiscard \d+ cards instead)",
+                           re.IGNORECASE)
+
+
 #: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
 #: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
 _DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
@@ -2115,6 +2139,10 @@ class Keywords:
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    strips_keywords: tuple[str, str, str] | None = None  # "… each attacking character loses all keywords"
+    pillage_more: bool = False  # "… discards an additional card using pillage"
+    own_entry: bool = False  # its text says "into play" or "ambush"
+    grants_ambush: bool = False  # "… in your hand gains ambush (X)"
     pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
     gold_at_least: int = 0  # Tywin Lannister's "if you have 4 or more gold in your gold pool": ``_GOLD_AT_LEAST``
     claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
@@ -2663,7 +2691,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
-        pillage_reacts=pillage_reacts(plain, name),
+        pillage_reacts=pillage_reacts(plain, name), strips_keywords=strips_keywords(plain),
+        pillage_more=_PILLAGE_MORE.search(" ".join(plain.split())) is not None,
+        own_entry=re.search(r"\binto play\b|\bambush\b", plain, re.IGNORECASE) is not None,
+        grants_ambush=re.search(r"\bgains? ambush\b", plain, re.IGNORECASE) is not None,
         gold_at_least=int(m.group(1)) if (m := _GOLD_AT_LEAST.search(" ".join(plain.split()))) else 0,
         claim_instead=claim_instead(plain),
         faction_power_in_challenges="faction_power_in_challenges" in flags,

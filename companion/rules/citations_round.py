@@ -223,6 +223,8 @@ RULES_ROUND: dict[str, Rule] = {
     "renown.barred": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "pillage.won": Rule("RR: Pillage", None),
     "pillage.participating": Rule("RR: Pillage", None),
+    "pillage.once": Rule("RR: Pillage", None),
+    "pillage.keyword": Rule("RR: Pillage", None),
     "kneel.already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "stand.already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "faction.kneel-already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
