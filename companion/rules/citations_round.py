@@ -230,6 +230,7 @@ RULES_ROUND: dict[str, Rule] = {
     "faction.kneel-already": Rule("RR: Kneel, Kneeling, Knelt", "1E Rules › Kneeling"),
     "faction.stand-already": Rule("RR: Stand, Standing", "1E Rules › Kneeling"),
     "ambush.phase": Rule("RR: Ambush", "1E Rules › Ambush"),
+    "ambush.keyword": Rule("RR: Ambush", "1E Rules › Ambush"),
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
     "save.printed-unsaveable": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "save.gold-cost": Rule("RR: Costs", "1E Rules › Golden rule"),
