@@ -680,6 +680,26 @@ def test_insight_draws_in_its_challenge_after_the_claim() -> None:
     flagged_and_refused(late, DrawCards("A", 1, source="A.01085.1"), "draw.insight-late")
 
 
+def test_a_one_card_draw_of_an_insight_character_whose_other_draw_is_two_is_its_insight() -> None:
+    """aside60 05 (draw.insight; Jon Arryn, 23001: "Insight. Renown. … Forced Interrupt: When Jon Arryn is killed,
+    each player may either: draw 2 cards, or gain 1 power for their faction."; 2 printings): a draw of 1 naming him
+    is his insight's. After a challenge he sat out it is flagged; after one he won as an attacker, legal."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, DrawCards, InitiateChallenge
+    for attacker, flagged in (("A.01049.1", True), ("A.23001.1", False)):
+        t = make_table({"A": {"23001": 1, "01049": 1}, "B": {"01057": 2}}, phase="challenges")
+        in_play(t, "A.23001.1")
+        in_play(t, "A.01049.1")
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "power", "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if flagged:
+            flagged_and_refused(t, DrawCards("A", 1, source="A.23001.1"), "draw.insight")
+        else:
+            legal(t, DrawCards("A", 1, source="A.23001.1"))
+
+
 def test_a_challenge_won_still_says_who_defended_after_the_claim_killed_them() -> None:
     """Found at a table: Bob defended a military challenge with Gold Cloaks, lost, and killed Gold Cloaks for the
     claim; the round box and the spectator's laptop then read "Bob defends with nobody (0 STR) · Alice wins", as if
