@@ -618,10 +618,13 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your revealed
 #: plot card by 1." (The Stone Drum), "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum
 #: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
-#: Galley is standing, reduce … on each opponent's revealed plot by 1.": ``plot_value_fact``.
+#: Galley is standing, reduce … on each opponent's revealed plot by 1.", "While there is a Winter plot card revealed,
+#: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
+#: value): ``plot_value_facts``.
 _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
                          r"(you are the first player)|(.+?) is standing), )?"
-                         r"(increase|reduce) the (gold|reserve|initiative) value on "
+                         r"(increase|reduce) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|reserve|"
+                         r"initiative))?) values? on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
                          r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
@@ -673,13 +676,13 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
                         re.IGNORECASE)
 
 
-def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
+def plot_value_facts(m: re.Match[str], name: str | None) -> list[PlotValue]:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
     ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
-    "standing", ""), the least it leaves: 0 where it prints no minimum). None where "… is standing" names another
-    card than the card itself."""
+    "standing", ""), the least it leaves: 0 where it prints no minimum), one for each value it names ("the income and
+    reserve values"). Nothing where "… is standing" names another card than the card itself."""
     if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
-        return None
+        return []
     condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
         (m.group(1) or "").lower(), "any")
     whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(7).lower(), "you")
@@ -687,8 +690,8 @@ def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
     sign = 1 if m.group(5).lower() == "increase" else -1
     while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
               else "standing" if m.group(4) else "")
-    return ("income" if m.group(6).lower() == "gold" else m.group(6).lower(), whose, sign * int(m.group(10)),
-            trait, while_, int(m.group(11) or 0))
+    return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(10)), trait, while_,
+             int(m.group(11) or 0)) for stat in m.group(6).lower().split(" and ")]
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -2568,8 +2571,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
             if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
-                    valued_fact := plot_value_fact(plot_valued, name)) is not None:
-                plot_values.append(valued_fact)
+                    valued_facts := plot_value_facts(plot_valued, name)):
+                plot_values.extend(valued_facts)
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
