@@ -575,6 +575,24 @@ def test_a_stealth_character_that_bypasses_an_additional_character() -> None:
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04111.1"], bypassed=two))
 
 
+def test_a_stealth_its_own_text_gives_during_military_challenges_while_all_stark() -> None:
+    """aside60 20 (``challenge.stealth-count``): Alysane Mormont (13001) "While each character you control has the
+    [stark] affiliation, Alysane Mormont gains stealth during [military] challenges …": with only Stark characters she
+    bypasses a Tumblestone Knight in a military challenge; in a power challenge, or beside her player's Lannister
+    Tyrion, that bypass is flagged."""
+    from companion.rules.actions import InitiateChallenge
+    for kind, others, flagged in (("military", (), False), ("power", (), True), ("military", ("A.01089.1",), True)):
+        t = make_table({"A": {"13001": 1, "01089": 1}, "B": {"01150": 1}}, phase="challenges")
+        for card in ("A.13001.1", "B.01150.1", *others):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        act = InitiateChallenge("A", kind, "B", attackers=["A.13001.1"], bypassed=["B.01150.1"])
+        if flagged:
+            flagged_and_refused(t, act, "challenge.stealth-count")
+        else:
+            legal(t, act)
+
+
 def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
     """Found by a judge's probe (RR: In Play and Out of Play; Lady: "Sansa Stark gets +1 STR and gains renown." works
     only in play): renown for a character naming as its source a card still in the draw deck is flagged."""

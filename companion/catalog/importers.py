@@ -192,6 +192,8 @@ _ICON_CONDITIONS = (
     (re.compile(r"^there are no (Winter|Summer) plot cards revealed$", re.IGNORECASE), "plot_no"),
     (re.compile(r"^there are no cards in shadows$", re.IGNORECASE), "no_shadows"),
     (re.compile(r"^you control no loyal characters$", re.IGNORECASE), "no_loyal"),
+    # "While each character you control has the [stark] affiliation, …" (Alysane Mormont)
+    (re.compile(r"^each character you control has the \[(\w+)\] affiliation$", re.IGNORECASE), "all_faction"),
     # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
     (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
 )
@@ -296,7 +298,15 @@ def own_keywords_while(sentence: str, name: str | None) -> list[tuple[str, str, 
     if m is None or name is None or (condition := while_condition(m.group("when"), m.group("who"), name)) is None:
         return []
     items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
-    return [(item, *condition) for item in items if item in KEYWORDS]
+    found = [(item, *condition) for item in items if item in KEYWORDS]
+    # "… Alysane Mormont gains stealth during [military] challenges and …": the challenge type joins the condition
+    for item in items:
+        if (during := _DURING_KIND.match(item)) is not None and during.group(1) in KEYWORDS:
+            found.append((during.group(1), f"{condition[0]}@{during.group(2)}", condition[1]))
+    return found
+
+
+_DURING_KIND = re.compile(r"^(\w+) during \[?(military|intrigue|power)\]? challenges\b")
 
 
 #: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2

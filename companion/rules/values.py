@@ -841,7 +841,13 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
 
 
 def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
-    """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now."""
+    """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now; "<condition>@military":
+    during a challenge of that type too (one being declared: ``keyword_declared``)."""
+    cond, _, kind = cond.partition("@")
+    if kind and ((ch := current_challenge(t)) is None or ch.kind != kind):
+        return False
+    if cond == "all_faction":  # "While each character you control has the [stark] affiliation, …"
+        return all(t.card(c).faction == arg for c in in_play_controlled(t, seat) if t.card(c).type == "character")
     if cond == "duplicate":
         return any(ip.duplicate_of == card for ip in t.in_play.values())
     if cond == "attachment":
@@ -875,6 +881,17 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
         return any(t.card(c).type == wanted and traits & traits_of(t, c) and not (others_only and c == card)
                    for c in in_play_controlled(t, seat))
     return False
+
+
+def keyword_declared(t: Table, card: str, keyword: str, kind: str) -> bool:
+    """The card's own keyword "during [military] challenges" under its condition, for a challenge of ``kind`` being
+    declared (not recorded yet): "While each character you control has the [stark] affiliation, Alysane Mormont gains
+    stealth during [military] challenges …"."""
+    own = printed(t, card) if card in t.in_play else None
+    return own is not None and any(
+        kw == keyword and cond.partition("@")[2] == kind
+        and _icon_condition(t, card, t.controller(card), cond.partition("@")[0], arg)
+        for kw, cond, arg in own.keywords_while)
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
