@@ -575,6 +575,24 @@ def test_a_stealth_character_that_bypasses_an_additional_character() -> None:
     legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04111.1"], bypassed=two))
 
 
+def test_a_stealth_its_own_text_gives_during_military_challenges_while_all_stark() -> None:
+    """aside60 20 (``challenge.stealth-count``): Alysane Mormont (13001) "While each character you control has the
+    [stark] affiliation, Alysane Mormont gains stealth during [military] challenges …": with only Stark characters she
+    bypasses a Tumblestone Knight in a military challenge; in a power challenge, or beside her player's Lannister
+    Tyrion, that bypass is flagged."""
+    from companion.rules.actions import InitiateChallenge
+    for kind, others, flagged in (("military", (), False), ("power", (), True), ("military", ("A.01089.1",), True)):
+        t = make_table({"A": {"13001": 1, "01089": 1}, "B": {"01150": 1}}, phase="challenges")
+        for card in ("A.13001.1", "B.01150.1", *others):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        act = InitiateChallenge("A", kind, "B", attackers=["A.13001.1"], bypassed=["B.01150.1"])
+        if flagged:
+            flagged_and_refused(t, act, "challenge.stealth-count")
+        else:
+            legal(t, act)
+
+
 def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
     """Found by a judge's probe (RR: In Play and Out of Play; Lady: "Sansa Stark gets +1 STR and gains renown." works
     only in play): renown for a character naming as its source a card still in the draw deck is flagged."""
@@ -680,6 +698,26 @@ def test_insight_draws_in_its_challenge_after_the_claim() -> None:
     flagged_and_refused(late, DrawCards("A", 1, source="A.01085.1"), "draw.insight-late")
 
 
+def test_a_one_card_draw_of_an_insight_character_whose_other_draw_is_two_is_its_insight() -> None:
+    """aside60 05 (draw.insight; Jon Arryn, 23001: "Insight. Renown. … Forced Interrupt: When Jon Arryn is killed,
+    each player may either: draw 2 cards, or gain 1 power for their faction."; 2 printings): a draw of 1 naming him
+    is his insight's. After a challenge he sat out it is flagged; after one he won as an attacker, legal."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, DrawCards, InitiateChallenge
+    for attacker, flagged in (("A.01049.1", True), ("A.23001.1", False)):
+        t = make_table({"A": {"23001": 1, "01049": 1}, "B": {"01057": 2}}, phase="challenges")
+        in_play(t, "A.23001.1")
+        in_play(t, "A.01049.1")
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "power", "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if flagged:
+            flagged_and_refused(t, DrawCards("A", 1, source="A.23001.1"), "draw.insight")
+        else:
+            legal(t, DrawCards("A", 1, source="A.23001.1"))
+
+
 def test_a_challenge_won_still_says_who_defended_after_the_claim_killed_them() -> None:
     """Found at a table: Bob defended a military challenge with Gold Cloaks, lost, and killed Gold Cloaks for the
     claim; the round box and the spectator's laptop then read "Bob defends with nobody (0 STR) · Alice wins", as if
@@ -741,6 +779,76 @@ def test_pillage_discards_only_for_a_participating_character() -> None:
     legal(t.clone(), Discard("A", "B.01184.3", source="A.01090.1"))
     flagged_and_refused(t.clone(), Discard("A", "B.01184.2", source="A.01072.2"), "pillage.participating")
     legal(t, Discard("A", "B.01184.1", source="A.01072.1"))
+
+
+def test_pillage_discards_once_a_challenge() -> None:
+    """aside60 04 (pillage.once; RR: Pillage: "After a character with the pillage keyword wins a challenge in which it
+    is participating, its controller discards the top card of the losing opponent's deck."): Black Wind's Crew
+    ("Pillage.") wins alone; its first discard of Bob's deck is legal, a second naming it is flagged. With Torrhen's
+    Square in play ("… each of those characters discards an additional card using pillage.": ``pillage_more``,
+    Scouting Vessel too: 2 printings) the second is not judged."""
+    from companion.catalog.importers import _PILLAGE_MORE
+    from companion.rules.actions import ApplyClaim, Discard
+    from tests.tables import military_won_by_a
+
+    assert _PILLAGE_MORE.search("When a character you control discards a card using pillage, kneel and sacrifice "
+                                "Scouting Vessel to discard 3 cards instead.") is not None
+    for more in (False, True):
+        t = make_table({"A": {"01072": 1, "23004": 1}, "B": {"01184": 3}}, phase="challenges")
+        military_won_by_a(t, "A.01072.1", in_play_cards=("A.23004.1",) if more else ())
+        legal(t, ApplyClaim("B", cards=[]))
+        legal(t, Discard("B", "B.01184.1", source="A.01072.1"))
+        if more:
+            legal(t, Discard("B", "B.01184.2", source="A.01072.1"))
+        else:
+            flagged_and_refused(t, Discard("B", "B.01184.2", source="A.01072.1"), "pillage.once")
+
+
+def test_a_character_that_lost_all_keywords_neither_pillages_nor_gains_renown() -> None:
+    """aside60 12 and 11 (pillage.keyword, renown.keyword; ``strips_keywords``: 5 printings): after Bob plays You Know
+    Nothing ("Challenges Action: Until the end of the phase, each non-Army character an opponent controls loses all
+    keywords.") Black Wind's Crew ("Pillage.") wins, and its pillage is flagged; without the event, legal. Margaery
+    Tyrell ("Renown.") wins an intrigue challenge against Sweet Donnel Hill ("While Sweet Donnel Hill is defending,
+    each attacking character loses all keywords."): her renown is flagged; defended by another, legal."""
+    from companion.catalog.importers import strips_keywords
+    from companion.rules.actions import (
+        ApplyClaim,
+        ChallengeResult,
+        DeclareDefenders,
+        Discard,
+        InitiateChallenge,
+        PlayEvent,
+        Renown,
+    )
+    from tests.tables import military_won_by_a
+
+    assert strips_keywords("While Stalwart Shields is participating in a challenge, each Army character an "
+                           "opponent controls loses all keywords.") == ("participating", "opponent", "Army")
+    for played in (True, False):
+        t = make_table({"A": {"01072": 1}, "B": {"01184": 2, "21015": 1}}, phase="challenges")
+        t.players["B"].gold = 1
+        hand(t, "B.21015.1")
+        if played:
+            legal(t, PlayEvent("B", "B.21015.1"))
+        military_won_by_a(t, "A.01072.1")
+        legal(t, ApplyClaim("B", cards=[]))
+        if played:
+            flagged_and_refused(t, Discard("B", "B.01184.1", source="A.01072.1"), "pillage.keyword")
+        else:
+            legal(t, Discard("B", "B.01184.1", source="A.01072.1"))
+    for defender, flagged in (("B.05031.1", True), ("B.01113.1", False)):
+        t = make_table({"A": {"06003": 1}, "B": {"05031": 1, "01113": 1}}, phase="challenges")
+        for card in ("A.06003.1", defender):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.06003.1"]))
+        legal(t, DeclareDefenders("B", [defender]))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if flagged:
+            flagged_and_refused(t, Renown("A", ["A.06003.1"]), "renown.keyword")
+        else:
+            legal(t, Renown("A", ["A.06003.1"]))
 
 
 def test_a_reaction_to_its_pillage_discarding_a_kind_of_card_waits_for_one() -> None:

@@ -245,6 +245,23 @@ def test_loan_from_the_iron_bank_lowers_its_players_gold_from_the_used_pile_only
     flagged_and_refused(t, Marshal("A", "A.01055.1"), "gold.insufficient")
 
 
+def test_ralf_kenning_lowers_each_opponents_income_and_reserve_while_winter() -> None:
+    """aside60 16 (``gold.income-amount``, ``reserve.count``): Ralf Kenning (25023, 2 printings) "While there is a
+    Winter plot card revealed, reduce the income and reserve values on each opponent's revealed plot card by 1." (two
+    values in one sentence: a fact for each): against The Winds of Winter (Winter) Bob's Taxation gives 5 - 1 = 4 gold
+    and reserve 6 - 1 = 5, and his income written as 5 is flagged; against A Noble Cause (no Winter) 5 and 6."""
+    from companion.rules.actions import CollectIncome
+    from companion.rules.values import reserve
+
+    t = plots("2e", "01025", "01024", {"25023": 1}, {}, income_taken=False)
+    in_play(t, "A.25023.1")
+    assert (income(t, "B"), reserve(t, "B"), reserve(t, "A")) == (5 - 1, 6 - 1, 5)
+    flagged_and_refused(t.clone(), CollectIncome("B", amount=5), "gold.income-amount")
+    t = plots("2e", "01001", "01024", {"25023": 1}, {}, income_taken=False)
+    in_play(t, "A.25023.1")
+    assert (income(t, "B"), reserve(t, "B")) == (5, 6)
+
+
 def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five() -> None:
     """ability.reaction-trigger (aside56 08, 30): "The Rains of Castamere" (05045) "Reaction: After you win an
     [intrigue] challenge by 5 or more STR, kneel your faction card to reveal a Scheme plot.": in the challenges phase

@@ -49,6 +49,22 @@ def test_ambush_is_taken_in_the_challenges_phase_only() -> None:
     legal(t, PutIntoPlay("A", "A.01091.1", from_hand=True, source="A.01091.1"))
 
 
+def test_a_card_without_ambush_does_not_put_itself_into_play() -> None:
+    """aside60 23 (ambush.keyword; RR: Ambush: "… a player may pay X gold to put a card with the ambush keyword into
+    play from his or her hand."): House Dayne Knight (no text) put into play from hand naming itself is flagged;
+    Areo Hotah ("Ambush (5).") is legal; so is Qotho, whose text puts him in ("Action: Discard 2 [targaryen] cards
+    from your hand to put Qotho into play from your hand.": ``own_entry``), and the Knight while Harmen Uller ("Each
+    Sand Snake character in your hand gains ambush (X).": ``grants_ambush``, 11 printings) is in play."""
+    t = make_table({"A": {"01113": 1, "01103": 1, "09037": 1, "04016": 1}, "B": {}}, phase="challenges")
+    hand(t, "A.01113.1", "A.01103.1", "A.09037.1")
+    flagged_and_refused(t.clone(), PutIntoPlay("A", "A.01113.1", from_hand=True, source="A.01113.1"),
+                        "ambush.keyword")
+    legal(t.clone(), PutIntoPlay("A", "A.01103.1", from_hand=True, source="A.01103.1"))
+    legal(t.clone(), PutIntoPlay("A", "A.09037.1", from_hand=True, source="A.09037.1"))
+    in_play(t, "A.04016.1")
+    legal(t, PutIntoPlay("A", "A.01113.1", from_hand=True, source="A.01113.1"))
+
+
 def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
     """probe27 19: Bodyguard: "When attached character would be killed or discarded from play, sacrifice Bodyguard
     to save that character." RR: Save, Cannot be Saved: an ability saves what it names. Attached to Tyrion, it saving

@@ -63,7 +63,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "stands_declared",
               "plot_values", "no_saves", "no_effect_entry", "str_fixed",
               "str_set",
-              "pillage_reacts", "claim_instead", "gold_at_least",
+              "pillage_reacts", "claim_instead", "gold_at_least", "strips_keywords", "pillage_more", "own_entry",
+              "grants_ambush",
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
@@ -415,6 +416,20 @@ class Card:
     #: Way; "that character": Quiet as a Shadow): (the keyword, the faction or "chosen", the chosen one unique, its
     #: highest printed cost: 99 for any).
     phase_grants: tuple[str, str, bool, int] | None = None
+    #: "… loses all keywords.": (while: "phase" (an event's "Until the end of the phase"), "defending" or
+    #: "participating" (the card itself in the challenge), whose: "attacking" | "opponent", the trait: "Army", "-Army"
+    #: (non-Army) or ""): You Know Nothing, Sweet Donnel Hill, Stalwart Shields.
+    strips_keywords: tuple[str, str, str] | None = None
+    #: Its text lets a character's pillage discard more than one card ("discards an additional card using pillage":
+    #: Torrhen's Square; "When a character you control discards a card using pillage, … discard 3 cards instead":
+    #: Scouting Vessel).
+    pillage_more: bool = False
+    #: Its text says how a card enters play or names ambush ("into play", "ambush"): a put into play naming itself as
+    #: ``source`` may be its own. False: a card without ambush has no ability that puts itself into play.
+    own_entry: bool = False
+    #: "Each Sand Snake character in your hand gains ambush (X)." (The Wars To Come, Sealord of Braavos): cards in a
+    #: hand may gain ambush.
+    grants_ambush: bool = False
     action_only: bool = False  # every triggered ability it prints is an action: only in an action window
     #: An event's "Play only if you control a standing King character.": (faction or "", standing, unique, traits
     #: any of which it has, card types).

@@ -204,6 +204,8 @@ _ICON_CONDITIONS = (
     (re.compile(r"^there are no (Winter|Summer) plot cards revealed$", re.IGNORECASE), "plot_no"),
     (re.compile(r"^there are no cards in shadows$", re.IGNORECASE), "no_shadows"),
     (re.compile(r"^you control no loyal characters$", re.IGNORECASE), "no_loyal"),
+    # "While each character you control has the [stark] affiliation, …" (Alysane Mormont)
+    (re.compile(r"^each character you control has the \[(\w+)\] affiliation$", re.IGNORECASE), "all_faction"),
     # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
     (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
 )
@@ -311,7 +313,15 @@ def own_keywords_while(sentence: str, name: str | None) -> list[tuple[str, str, 
     if m is None or name is None or (condition := while_condition(m.group("when"), m.group("who"), name)) is None:
         return []
     items = [i.strip().lower() for i in re.split(r",? and |, ", m.group("items"))]
-    return [(item, *condition) for item in items if item in KEYWORDS]
+    found = [(item, *condition) for item in items if item in KEYWORDS]
+    # "… Alysane Mormont gains stealth during [military] challenges and …": the challenge type joins the condition
+    for item in items:
+        if (during := _DURING_KIND.match(item)) is not None and during.group(1) in KEYWORDS:
+            found.append((during.group(1), f"{condition[0]}@{during.group(2)}", condition[1]))
+    return found
+
+
+_DURING_KIND = re.compile(r"^(\w+) during \[?(military|intrigue|power)\]? challenges\b")
 
 
 #: STR while the card (or the character it is attached to) takes part on a side: 1st edition "Ser Rodrik Cassel gets +2
@@ -650,10 +660,13 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: card by 1." (Kings of Winter), "While there is a Kingdom plot card revealed, increase the gold value on your revealed
 #: plot card by 1." (The Stone Drum), "Reduce the reserve value on each opponent's revealed plot card by 2 (to a minimum
 #: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
-#: Galley is standing, reduce … on each opponent's revealed plot by 1.": ``plot_value_fact``.
+#: Galley is standing, reduce … on each opponent's revealed plot by 1.", "While there is a Winter plot card revealed,
+#: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
+#: value): ``plot_value_facts``.
 _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
                          r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
-                         r"(increase|reduce) the (gold|reserve|initiative) value on "
+                         r"(increase|reduce) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|reserve|"
+                         r"initiative))?) values? on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
                          r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
@@ -705,13 +718,14 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
                         re.IGNORECASE)
 
 
-def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
+def plot_value_facts(m: re.Match[str], name: str | None) -> list[PlotValue]:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
     ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
     "standing", "used": the card lies in its owner's used pile, ""), the least it leaves: 0 where it prints no
-    minimum). None where "… is standing" or "… is in your used pile" names another card than the card itself."""
+    minimum), one for each value it names ("the income and reserve values"). Nothing where "… is standing" or "… is in
+    your used pile" names another card than the card itself."""
     if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
-        return None
+        return []
     condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
         (m.group(1) or "").lower(), "any")
     whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(8).lower(), "you")
@@ -719,8 +733,8 @@ def plot_value_fact(m: re.Match[str], name: str | None) -> PlotValue | None:
     sign = 1 if m.group(6).lower() == "increase" else -1
     while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
               else "" if not m.group(4) else "standing" if m.group(5).lower() == "standing" else "used")
-    return ("income" if m.group(7).lower() == "gold" else m.group(7).lower(), whose, sign * int(m.group(11)),
-            trait, while_, int(m.group(12) or 0))
+    return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(11)), trait, while_,
+             int(m.group(12) or 0)) for stat in m.group(7).lower().split(" and ")]
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -1772,6 +1786,30 @@ def phase_grants(text: str | None) -> tuple[str, str, bool, int] | None:
     return (m.group(2).lower(), (m.group(1) or "chosen").lower(), unique, most)
 
 
+#: "… loses all keywords." for a phase (an event), while the card defends or while it participates (see
+#: ``Card.strips_keywords``).
+_STRIPS_KEYWORDS = re.compile(r"(?:(until the end of the phase)|while .+? is (defending|participating) in a "
+                              r"challenge|while .+? is (defending)), each (non-)?(?:(\w+) )?(attacking )?character"
+                              r"(?: an opponent controls)? loses all keywords\b", re.IGNORECASE)
+
+
+def strips_keywords(plain: str) -> tuple[str, str, str] | None:
+    """A card's "… each attacking character loses all keywords" (``Card.strips_keywords``)."""
+    m = _STRIPS_KEYWORDS.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    when = "phase" if m.group(1) else (m.group(2) or m.group(3)).lower()
+    trait = m.group(5) or ""
+    if trait.lower() == "attacking":
+        trait = ""
+    whose = "attacking" if m.group(6) or (m.group(5) or "").lower() == "attacking" else "opponent"
+    return when, whose, ("-" if m.group(4) else "") + trait
+
+
+_PILLAGE_MORE = re.compile(r"\b(?:additional cards? using pillage|using pillage\b[^.]*\bdiscard \d+ cards instead)",
+                           re.IGNORECASE)
+
+
 #: A sentence that discards from a deck ("discard the top card of your deck": Chiswyck; "… is discarded from an
 #: opponent's deck": Ralf the Limper; "When exactly 1 card is discarded from a player's deck": Tywin Lannister).
 _DECK_DISCARD = re.compile(r"\bdiscard[^.]*\b(?:deck|top cards?)\b", re.IGNORECASE)
@@ -2200,6 +2238,10 @@ class Keywords:
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    strips_keywords: tuple[str, str, str] | None = None  # "… each attacking character loses all keywords"
+    pillage_more: bool = False  # "… discards an additional card using pillage"
+    own_entry: bool = False  # its text says "into play" or "ambush"
+    grants_ambush: bool = False  # "… in your hand gains ambush (X)"
     pillage_reacts: str | None = None  # "After Ser Gregor's Marauders discards an event using pillage": "event"
     gold_at_least: int = 0  # Tywin Lannister's "if you have 4 or more gold in your gold pool": ``_GOLD_AT_LEAST``
     claim_instead: tuple[tuple[str, ...], str, bool] | None = None  # The Hand's Tourney: ``claim_instead``
@@ -2660,8 +2702,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
             if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
-                    valued_fact := plot_value_fact(plot_valued, name)) is not None:
-                plot_values.append(valued_fact)
+                    valued_facts := plot_value_facts(plot_valued, name)):
+                plot_values.extend(valued_facts)
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
                 kept_gold = int(kept.group(1))
@@ -2789,7 +2831,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
-        pillage_reacts=pillage_reacts(plain, name),
+        pillage_reacts=pillage_reacts(plain, name), strips_keywords=strips_keywords(plain),
+        pillage_more=_PILLAGE_MORE.search(" ".join(plain.split())) is not None,
+        own_entry=re.search(r"\binto play\b|\bambush\b", plain, re.IGNORECASE) is not None,
+        grants_ambush=re.search(r"\bgains? ambush\b", plain, re.IGNORECASE) is not None,
         gold_at_least=int(m.group(1)) if (m := _GOLD_AT_LEAST.search(" ".join(plain.split()))) else 0,
         claim_instead=claim_instead(plain),
         faction_power_in_challenges="faction_power_in_challenges" in flags,

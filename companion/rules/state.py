@@ -221,6 +221,7 @@ class ChallengeRecord:
     source: str | None = None  # the card effect that allowed it beyond one of each type
     claim_events: list[str] = field(default_factory=list)  # events played in it raising the claim (Winter Is Coming)
     intimidated: str | None = None  # the character its winner's intimidate knelt (one a challenge: RR: Intimidate)
+    pillaged: list[str] = field(default_factory=list)  # the characters that discarded by pillage for it (RR: Pillage)
 
 
 @dataclass(slots=True)

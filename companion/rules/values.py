@@ -906,7 +906,13 @@ def conditional_icon(t: Table, card: str, kind: str) -> bool:
 
 
 def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool:
-    """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now."""
+    """A condition of a card's own conditional icon (``catalog.importers.icon_while``), now; "<condition>@military":
+    during a challenge of that type too (one being declared: ``keyword_declared``)."""
+    cond, _, kind = cond.partition("@")
+    if kind and ((ch := current_challenge(t)) is None or ch.kind != kind):
+        return False
+    if cond == "all_faction":  # "While each character you control has the [stark] affiliation, …"
+        return all(t.card(c).faction == arg for c in in_play_controlled(t, seat) if t.card(c).type == "character")
     if cond == "duplicate":
         return any(ip.duplicate_of == card for ip in t.in_play.values())
     if cond == "attachment":
@@ -942,6 +948,17 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
     return False
 
 
+def keyword_declared(t: Table, card: str, keyword: str, kind: str) -> bool:
+    """The card's own keyword "during [military] challenges" under its condition, for a challenge of ``kind`` being
+    declared (not recorded yet): "While each character you control has the [stark] affiliation, Alysane Mormont gains
+    stealth during [military] challenges …"."""
+    own = printed(t, card) if card in t.in_play else None
+    return own is not None and any(
+        kw == keyword and cond.partition("@")[2] == kind
+        and _icon_condition(t, card, t.controller(card), cond.partition("@")[0], arg)
+        for kw, cond, arg in own.keywords_while)
+
+
 def has_keyword(t: Table, card: str, keyword: str) -> bool:
     """A printed keyword of a card whose text is not blank, one its own text gives it under a condition that holds
     (``Card.self_while``), one an attachment gives it ("… gains stealth."), one an
@@ -950,6 +967,8 @@ def has_keyword(t: Table, card: str, keyword: str) -> bool:
     change = sum(m.amount for m in t.modifiers if m.card == card and m.stat == keyword)
     if change:
         return change > 0
+    if keywords_stripped_by(t, card) is not None:
+        return False
     own = t.card(card).self_while  # "… Greatjon's Vanguard gets +2 STR and gains renown."
     if own is not None and keyword in own[3] and self_while_holds(t, card):
         return True
@@ -1000,6 +1019,43 @@ def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
     is on has that name."""
     return any(kw == keyword and cond == "attached_is" and fold(arg) == fold(t.card(card).name)
                for kw, cond, arg in attachment.keywords_while)
+
+
+def keywords_stripped_by(t: Table, card: str) -> str | None:
+    """The card whose "… loses all keywords." holds for this character now (``Card.strips_keywords``), or None: an
+    event an opponent played this phase (You Know Nothing: "Until the end of the phase, each non-Army character an
+    opponent controls loses all keywords."), or a card whose text counts defending (Sweet Donnel Hill: "While Sweet
+    Donnel Hill is defending, each attacking character loses all keywords.") or participating (Stalwart Shields) in
+    this challenge, before it ends."""
+    ip = t.in_play.get(card)
+    if ip is None or t.card(card).type != "character":
+        return None
+    traits = {fold(x) for x in t.card(card).traits}
+
+    def counts(trait: str) -> bool:  # "Army", "-Army" (non-Army) or any
+        return not trait or (fold(trait.lstrip("-")) in traits) != trait.startswith("-")
+
+    for seat in t.seats:
+        if seat == ip.controller:
+            continue
+        for title, rnd, phase, _ in t.players[seat].events_played:
+            if rnd != t.round or phase != t.phase.value:
+                continue
+            event = next(t.copies_in(title, seat, Zone.DISCARD), None)
+            fact = t.card(event).strips_keywords if event is not None else None
+            if fact is not None and fact[0] == "phase" and counts(fact[2]):
+                return event
+    c = current_challenge(t)
+    if c is None or card not in (*c.attackers, *c.defenders):
+        return None
+    for giver in (*c.attackers, *c.defenders):
+        fact = t.card(giver).strips_keywords
+        if fact is None or giver not in t.in_play or t.in_play[giver].controller == ip.controller \
+                or printed(t, giver) is None or not counts(fact[2]):
+            continue
+        if (fact[0] == "defending" and giver in c.defenders and card in c.attackers) or fact[0] == "participating":
+            return giver
+    return None
 
 
 def granted_this_phase(t: Table, card: str, keyword: str) -> bool:

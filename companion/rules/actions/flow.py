@@ -435,7 +435,7 @@ class DrawCards(Action):
             v.note("deck-empty", player=p.name, count=min(self.count, left))
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
-        check_draw_source(t, v, self.player, self.source)
+        check_draw_source(t, v, self.player, self.source, self.count)
         check_none_drawn_yet(t, v, self.player, self.source)
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)
@@ -464,7 +464,7 @@ class DrawCards(Action):
 
     def apply(self, t: Table) -> None:
         p = t.players[self.player]
-        drew_by_insight(t, self.player, self.source)
+        drew_by_insight(t, self.player, self.source, self.count)
         count_effect_draws(t, self.player, min(self.count, deck_count(t, self.player)), self.source)
         if kneel_paid_draws(t, self.player, self.source) is not None:
             count_this_round(t.round, p, f"kneel-drawn:{self.source}", self.count)
@@ -581,7 +581,16 @@ def check_printed_count(t: Table, v: Checker, player: str, source: str, count: i
                   drawn=" / ".join(str(n) for n in numbers))
 
 
-def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> None:
+def insight_draw(t: Table, source: str, count: int) -> bool:
+    """A draw naming ``source`` is its insight's: its only draw is its insight (``Card.draws_by_insight``), or one
+    card is drawn while its other ability draws only other numbers (Jon Arryn: "Insight. … Forced Interrupt: When Jon
+    Arryn is killed, each player may either: draw 2 cards, …": a draw of 1 is his insight)."""
+    c = t.card(source)
+    numbers = c.draw_count[0] if c.draw_count else ()
+    return c.draws_by_insight or (count == 1 and "insight" in c.keywords and bool(numbers) and 1 not in numbers)
+
+
+def check_draw_source(t: Table, v: Checker, player: str, source: str | None, count: int = 1) -> None:
     """A draw that names its card effect names one that can draw (RR: Draw; RR: Insight), in the phase its every
     ability that draws names, if one does (``Card.draws_in_phase``; RR: Actions; the one check of a draw's phase):
     its text draws or it has insight, or something the player has in play gives a character insight ("Attached
@@ -614,9 +623,9 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None) -> 
     if (not t.card(source).draws and not t.card(source).searches_hand and not t.card(source).copies_when_revealed
             and not insight_given(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))
-    elif t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)) is None:
+    elif insight_draw(t, source, count) and (c := insight_challenge(t, player, source)) is None:
         v.violate("draw.insight", (source,), card=t.ref(source), player=t.players[player].name)
-    elif t.card(source).draws_by_insight and c is not None:
+    elif insight_draw(t, source, count) and c is not None:
         last = t.challenges[-1]
         side = last.attackers if player == last.attacker else last.defenders
         if t.phase is not Phase.CHALLENGES or last.round != t.round or last.winner != player \
@@ -789,9 +798,9 @@ def marshalled_now(t: Table, player: str, source: str, one_card: bool = False) -
         t.round, p, f"trigger-used:{source}") or (one_card and continues_trigger(t, player, source)))
 
 
-def drew_by_insight(t: Table, player: str, source: str | None) -> None:
+def drew_by_insight(t: Table, player: str, source: str | None, count: int = 1) -> None:
     """The challenge an insight draw comes from has drawn for that card."""
-    if source is not None and t.card(source).draws_by_insight and (c := insight_challenge(t, player, source)):
+    if source is not None and insight_draw(t, source, count) and (c := insight_challenge(t, player, source)):
         c.insight.append(source)
 
 

@@ -19,7 +19,7 @@ from companion.rules.actions.common import (
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Phase, Stage, Zone, count_this_round, counted_this_round
+from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, count_this_round, counted_this_round
 from companion.rules.values import hand_count, has_keyword, printed, revealed_plots_that
 
 
@@ -131,6 +131,8 @@ class Discard(_MoveTo):
     destination = Zone.DISCARD
 
     def apply(self, t: Table) -> None:
+        if (c := pillage_challenge(t, self.card, self.source)) is not None and self.source is not None:
+            c.pillaged.append(self.source)
         copies = self.source is not None and self.source in t.instances and t.card(self.source).discards_copy
         if copies and self.source is not None and t.zone_of(self.card) is Zone.DECK:
             t.milled = (self.source, self.card, t.version)
@@ -162,6 +164,26 @@ class Discard(_MoveTo):
                       source=t.ref(self.source), milled=t.ref(milled[1]))
 
 
+def pillage_challenge(t: Table, card: str, source: str | None) -> ChallengeRecord | None:
+    """The challenge just resolved that an opponent's deck card discarded naming ``source`` is the pillage of: its
+    controller won it with ``source`` taking part."""
+    if source is None or source not in t.in_play or card not in t.where or t.zone_of(card) is not Zone.DECK \
+            or not t.challenges:
+        return None
+    c, controller = t.challenges[-1], t.in_play[source].controller
+    if c.round != t.round or c.stage is not Stage.RESOLVED or t.instance(card).owner == controller \
+            or c.winner != controller or source not in (*c.attackers, *c.defenders):
+        return None
+    return c
+
+
+def pillages_more(t: Table, seat: str) -> bool:
+    """A card of the seat's in play or in its discard pile lets a pillage discard more than one card
+    (``Card.pillage_more``: Torrhen's Square, Scouting Vessel, sacrificed as it does so)."""
+    return any(t.card(x).pillage_more for x in (*t.in_play, *t.players[seat].zones[Zone.DISCARD])
+               if x not in t.in_play or t.in_play[x].controller == seat)
+
+
 def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
     """RR: Pillage: after a character with pillage *wins* a challenge in which it participates, its controller
     discards the top card of the losing opponent's deck. Judged where the log holds it: an opponent's deck card
@@ -172,8 +194,13 @@ def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
     if source is None or source not in t.in_play or t.zone_of(card) is not Zone.DECK or not t.challenges:
         return
     c, controller = t.challenges[-1], t.in_play[source].controller
-    if c.round != t.round or c.stage is not Stage.RESOLVED or t.instance(card).owner == controller \
-            or not has_keyword(t, source, "pillage"):
+    if c.round != t.round or c.stage is not Stage.RESOLVED or t.instance(card).owner == controller:
+        return
+    if not has_keyword(t, source, "pillage"):
+        if t.card(source).discards_by_pillage and c.winner == controller and source in (*c.attackers, *c.defenders):
+            # "Pillage." is its only discard from a deck, and it has no pillage now: its text counts as blank, or
+            # "… loses all keywords." holds (You Know Nothing, Sweet Donnel Hill)
+            v.violate("pillage.keyword", (source,), card=t.ref(source))
         return
     if source not in (*c.attackers, *c.defenders):
         if c.attackers and t.card(source).discards_by_pillage:
@@ -181,6 +208,9 @@ def check_pillage(t: Table, v: Checker, card: str, source: str | None) -> None:
         return
     if c.winner != controller:
         v.violate("pillage.won", (source,), card=t.ref(source), player=t.players[controller].name)
+    elif source in c.pillaged and t.card(source).discards_by_pillage and not pillages_more(t, controller):
+        # RR: Pillage: "… discards 1 card from the top of the losing opponent's deck", once a challenge
+        v.violate("pillage.once", (source,), card=t.ref(source))
 
 
 #: The round's count of a player's discards by a "the player with the most cards in hand discards" plot, by its id.

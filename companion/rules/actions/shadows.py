@@ -241,6 +241,13 @@ class PutIntoPlay(Action):
             require_in_hand(t, v, t.instance(self.card).owner, self.card, "play.put-into-play-from-hand")
             if v.verdict.impossible:
                 return
+        if self.source == self.card and self.from_hand and "ambush" not in c.keywords and not c.own_entry \
+                and not any(t.card(x).grants_ambush for x in (*t.players[self.player].zones[Zone.AGENDA],
+                                                              *t.players[self.player].zones[Zone.REVEALED],
+                                                              *t.in_play)):
+            # RR: Ambush: "… put a card with the ambush keyword into play from his or her hand": a card whose text
+            # neither has ambush nor puts itself into play cannot be its own source (House Dayne Knight)
+            v.violate("ambush.keyword", (self.card,), card=t.ref(self.card))
         if self.source == self.card and "ambush" in c.keywords and t.phase is not Phase.CHALLENGES:
             # RR: Ambush: "During the challenges phase, as a player action, a player may pay X gold to put a card
             # with the ambush keyword into play from his or her hand."
