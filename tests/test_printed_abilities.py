@@ -2175,3 +2175,53 @@ def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_knee
     legal(t, KneelFaction("A"))
     legal(t, PlayEvent("A", "A.06076.2"))
     flagged_and_refused(t, KneelFaction("A"), "faction.kneel-already")
+
+
+def test_first_edition_shagga_lets_knelt_clansmen_defend_military_challenges() -> None:
+    """aside61 06: Shagga Son of Dolf (bwb_107): "Knelt Clansman characters you control can be declared as defenders
+    during Military challenges." (``knelt_defenders``): his knelt Clan Scout (w_67, a Clansman) defends a Military
+    challenge; in an Intrigue challenge it is flagged ``challenge.kneeling`` as any kneeling character is."""
+    assert Catalog.open().card("bwb_107").knelt_defenders == ("Clansman", "military")
+    t = plots("1e", "core_181", "acoa_25", {"low_14": 1, "low_13": 1}, {"bwb_107": 1, "w_67": 1})
+    for card in ("A.low_14.1", "A.low_13.1", "B.bwb_107.1", "B.w_67.1"):
+        in_play(t, card)
+    t.in_play["B.w_67.1"].kneeling = True
+    to_challenges(t)
+    intrigue = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.low_14.1"]))
+    legal(t, DeclareDefenders("B", ["B.w_67.1"]))
+    legal(intrigue, InitiateChallenge("A", "intrigue", "B", attackers=["A.low_13.1"]))
+    flagged_and_refused(intrigue, DeclareDefenders("B", ["B.w_67.1"]), "challenge.kneeling")
+
+
+def test_first_edition_gatehouse_tower_gives_str_while_its_player_has_fewer_characters() -> None:
+    """aside61 37: The Gatehouse Tower (cad_33): "Your characters get +1 STR if you control fewer characters than each
+    opponent." (``str_each_while``, the condition after the STR): +1 while A has 1 character to B's 2, none at 2 to
+    2."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("cad_33").str_each_while == ("fewer_characters", "", "", 1)
+    t = plots("1e", "core_181", "acoa_25", {"cad_33": 1, "low_14": 1, "low_13": 1}, {"w_67": 2})
+    for card in ("A.cad_33.1", "A.low_14.1", "B.w_67.1", "B.w_67.2"):
+        in_play(t, card)
+    printed_str = Catalog.open().card("low_14").strength or 0
+    assert strength(t, "A.low_14.1") == printed_str + 1
+    in_play(t, "A.low_13.1")
+    assert strength(t, "A.low_14.1") == printed_str
+
+
+def test_first_edition_timett_keeps_knelt_clansmen_from_a_military_claim() -> None:
+    """aside61 09: Timett Son of Timett (bwb_43): "Knelt Clansman characters you control cannot be killed."
+    (``knelt_unkillable_own``): his player's knelt Clan Scout (w_67, a Clansman) named for a military claim is flagged
+    ``kill.knelt-trait``; the standing Pentoshi Guildmaster is what the claim of 1 takes."""
+    assert Catalog.open().card("bwb_43").knelt_unkillable_own == "Clansman"
+    t = plots("1e", "core_181", "acoa_25", {"low_14": 1}, {"bwb_43": 1, "w_67": 1, "core_124": 1})
+    for card in ("A.low_14.1", "B.bwb_43.1", "B.w_67.1", "B.core_124.1"):
+        in_play(t, card)
+    t.in_play["B.w_67.1"].kneeling = t.in_play["B.bwb_43.1"].kneeling = True
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.low_14.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t.clone(), ApplyClaim("B", ["B.w_67.1"]), "kill.knelt-trait")
+    legal(t, ApplyClaim("B", ["B.core_124.1"]))

@@ -53,7 +53,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
-              "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
+              "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "blanks_plots", "kept_gold", "grants_str",
+              "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
@@ -318,6 +319,12 @@ class Card:
     str_per: tuple[str, str | None] | None = None
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
+    #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during
+    #: Military challenges.": the trait ("" for any character) and the type.
+    knelt_defenders: tuple[str, str] | None = None
+    #: 1st edition Timett Son of Timett: "Knelt Clansman characters you control cannot be killed.": the trait ("" for
+    #: any character).
+    knelt_unkillable_own: str | None = None
     #: Forgotten Plans: "While it is not the plot phase, treat the text box of each revealed non-Scheme plot card as if
     #: it were blank (except for Traits)."
     blanks_plots: bool = False

@@ -346,6 +346,11 @@ _STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot 
 _STR_EACH_WHEN = re.compile(r"^[Ww]hile (there are no cards in shadows|you control fewer characters than (?:each|any) "
                             r"opponent|you control no loyal characters), each ((?:[A-Z][\w']* )*)character you "
                             r"control gets ([+-]\d+) STR$")
+#: The same condition after the STR: 1st edition The Gatehouse Tower "Your characters get +1 STR if you control fewer
+#: characters than each opponent." (the condition, the characters' trait, the STR).
+_STR_EACH_IF = re.compile(r"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) "
+                          r"(there are no cards in shadows|you control fewer characters than (?:each|any) opponent|"
+                          r"you control no loyal characters)$")
 _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
               "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
@@ -840,6 +845,13 @@ _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
 _DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?(military|intrigue|power)\]? challenges"
                                r"(?: in which you are the defending player)?, even while kneeling$", re.IGNORECASE)
+#: 1st edition Timett Son of Timett: "Knelt Clansman characters you control cannot be killed.": the trait ("" for
+#: every character) of its controller's knelt characters that cannot be killed (Stoic Resolve's is every player's).
+_KNELT_UNKILLABLE_OWN = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control cannot be killed$", re.IGNORECASE)
+#: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during Military
+#: challenges.": the trait ("" for every character) and the challenge type; its icon is still needed.
+_KNELT_DEFENDERS = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control (?:can|may) be declared as defenders "
+                              r"during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
 #: sentence names the card and sets no condition before it).
 _STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
@@ -2086,6 +2098,8 @@ class Keywords:
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
+    knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
+    knelt_defenders: tuple[str, str] | None = None  # Shagga: ("Clansman", "military"): ``_KNELT_DEFENDERS``
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
     kept_gold: int = 0  # unspent gold its controller does not return in taxation (King's Landing Dromond)
     grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
@@ -2293,6 +2307,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
+    knelt_defenders: tuple[str, str] | None = None
+    knelt_unkillable_own: str | None = None
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
     play_during: str | None = None
@@ -2354,6 +2370,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (each_if := _STR_EACH_IF.match(sentence)) is not None:
+                strength_each_while = (_EACH_WHEN.get(each_if.group(3), "fewer_characters"), "",
+                                       each_if.group(1).strip(), int(each_if.group(2)))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1) or each.group(2), int(each.group(3)))
@@ -2539,6 +2559,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
+            if (knelt_own := _KNELT_UNKILLABLE_OWN.match(sentence)) is not None:
+                knelt_unkillable_own = knelt_own.group(1).strip()
+                continue
+            if (knelt_defend := _KNELT_DEFENDERS.match(sentence)) is not None:
+                knelt_defenders = (knelt_defend.group(1).strip(), knelt_defend.group(2).lower())
+                continue
             if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
                     valued_fact := plot_value_fact(plot_valued, name)) is not None:
                 plot_values.append(valued_fact)
@@ -2647,7 +2673,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
-        str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,
+        str_per=strength_per, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
+        knelt_unkillable_own=knelt_unkillable_own,
+        blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,

@@ -23,6 +23,16 @@ STATS = ("initiative", "income", "reserve", "claim", "dominance", "str")
 UNTIL = ("challenge", "phase", "round")
 
 
+def knelt_unkillable_by(t: Table, card: str) -> str | None:
+    """The card of the kneeling character's controller that keeps it from being killed (1st edition Timett Son of
+    Timett: "Knelt Clansman characters you control cannot be killed.": ``Card.knelt_unkillable_own``), if any."""
+    if card not in t.in_play or not t.in_play[card].kneeling:
+        return None
+    traits = traits_of(t, card)
+    return next((giver for giver in printed_cards(t, t.controller(card))
+                 if (trait := t.card(giver).knelt_unkillable_own) is not None and (not trait or trait in traits)), None)
+
+
 def revealed_plot(t: Table, seat: str) -> str | None:
     """The seat's revealed plot instance, if any."""
     zone = t.players[seat].zones[Zone.REVEALED]
@@ -1085,7 +1095,7 @@ def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
         # What cannot be killed is not there to choose (1st edition Stoic Resolve: "Knelt characters cannot be killed").
         spared = bool(revealed_plots_that(t, "knelt_unkillable"))
         have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
-                   and not (spared and t.in_play[cid].kneeling))
+                   and not (spared and t.in_play[cid].kneeling) and knelt_unkillable_by(t, cid) is None)
     elif kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed

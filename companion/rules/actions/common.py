@@ -23,6 +23,7 @@ from companion.rules.values import (
     has_plots,
     house_power_barred,
     in_play_controlled,
+    knelt_unkillable_by,
     modifier_lasts,
     plot_limits,
     power_total,
@@ -446,6 +447,9 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
+    if (giver := knelt_unkillable_by(t, card)) is not None:
+        v.violate("kill.knelt-trait", (card, giver), card=t.ref(card), source=t.ref(giver),
+                  trait=t.card(giver).knelt_unkillable_own or "")
     # "[Noble] characters cannot be killed." (1st edition The Power of Blood): a character with that crest.
     for plot in revealed_plots_that(t, "unkillable_crest"):
         crest = t.card(plot).unkillable_crest
