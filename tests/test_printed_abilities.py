@@ -2225,3 +2225,23 @@ def test_first_edition_timett_keeps_knelt_clansmen_from_a_military_claim() -> No
     legal(t, ChallengeResult())
     flagged_and_refused(t.clone(), ApplyClaim("B", ["B.w_67.1"]), "kill.knelt-trait")
     legal(t, ApplyClaim("B", ["B.core_124.1"]))
+
+
+def test_first_edition_marya_seaworth_cannot_kneel_again_to_stand_a_second_character() -> None:
+    """aside61 13, 20: Marya Seaworth (kotst_10): "Any Phase: Kneel Marya Seaworth to choose and stand 1 character."
+    (``kneel_self_to``; Massey's Hook the same): knelt for her cost, she stands one character; a second stand by her
+    while she still kneels is flagged ``ability.kneel-cost``. Knelt again after she stood, she pays anew."""
+    from companion.rules.actions import Kneel, Stand
+
+    assert Catalog.open().card("kotst_10").kneel_self_to == ("stand",)
+    t = plots("1e", "core_181", "acoa_25", {"kotst_10": 1, "core_124": 2}, {})
+    for card in ("A.kotst_10.1", "A.core_124.1", "A.core_124.2"):
+        in_play(t, card)
+    t.in_play["A.core_124.1"].kneeling = t.in_play["A.core_124.2"].kneeling = True
+    legal(t, Kneel("A", "A.kotst_10.1"))
+    legal(t, Stand("A", "A.core_124.1", source="A.kotst_10.1"))
+    again = t.clone()
+    flagged_and_refused(again, Stand("A", "A.core_124.2", source="A.kotst_10.1"), "ability.kneel-cost")
+    legal(t, Stand("A", "A.kotst_10.1"))
+    legal(t, Kneel("A", "A.kotst_10.1"))
+    legal(t, Stand("A", "A.core_124.2", source="A.kotst_10.1"))

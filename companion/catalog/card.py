@@ -53,8 +53,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
-              "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "blanks_plots", "kept_gold", "grants_str",
-              "house_only", "unsaveable",
+              "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "kneel_self_to", "blanks_plots",
+              "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
@@ -325,6 +325,9 @@ class Card:
     #: 1st edition Timett Son of Timett: "Knelt Clansman characters you control cannot be killed.": the trait ("" for
     #: any character).
     knelt_unkillable_own: str | None = None
+    #: "Kneel Marya Seaworth to choose and stand 1 character.": what the card's kneel-itself abilities do to a card
+    #: ("stand", "kneel", "kill").
+    kneel_self_to: tuple[str, ...] = ()
     #: Forgotten Plans: "While it is not the plot phase, treat the text box of each revealed non-Scheme plot card as if
     #: it were blank (except for Traits)."
     blanks_plots: bool = False

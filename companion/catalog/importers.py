@@ -1732,6 +1732,22 @@ def discards_beside_pillage(text: str | None) -> bool:
 _KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:gold )?cost\b", re.IGNORECASE)
 
 
+#: An ability whose cost kneels the card itself, and what it does to a character: "Kneel Marya Seaworth to choose and
+#: stand 1 character." (1st edition; Massey's Hook "… stand 1 character with stealth"; "Kneel X to choose and kill …").
+_KNEEL_SELF_TO = re.compile(rf"\bkneel {SELF} to (?:choose and |choose (?:a|an|1) [^.]*?(?:character|card)[^.]*?\. )?"
+                            r"(stand|kneel|kill)\b", re.IGNORECASE)
+
+
+def kneel_self_to(plain: str, name: str | None) -> tuple[str, ...]:
+    """What the card's kneel-itself abilities do ("stand", "kneel", "kill"), each once, in order (``_KNEEL_SELF_TO``);
+    a card that also does it without that cost (a sentence of the verb without "Kneel <its name> to") reads none."""
+    text = own_title(plain, name)
+    verbs = tuple(dict.fromkeys(m.group(1).lower() for m in _KNEEL_SELF_TO.finditer(text)))
+    return tuple(verb for verb in verbs
+                 if len(re.findall(rf"\b{verb}\b", text, re.IGNORECASE)) == len(
+                     [m for m in _KNEEL_SELF_TO.finditer(text) if m.group(1).lower() == verb]))
+
+
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
     """The card's cost reduction is paid by kneeling the card itself ("Marshaling Action: Kneel Illyrio's Estate to
     reduce the cost of the next [targaryen] card you marshal this phase by 1."; Lannisport Merchant)."""
@@ -2098,6 +2114,7 @@ class Keywords:
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
+    kneel_self_to: tuple[str, ...] = ()  # Marya Seaworth: ("stand",): ``kneel_self_to``
     knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
     knelt_defenders: tuple[str, str] | None = None  # Shagga: ("Clansman", "military"): ``_KNELT_DEFENDERS``
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
@@ -2680,6 +2697,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        kneel_self_to=kneel_self_to(plain, name),
         faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),

@@ -245,6 +245,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
+    "ability.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
     "draw.if-none-drawn": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -440,6 +440,30 @@ def end_challenge(t: Table) -> None:
     t.modifiers = [m for m in t.modifiers if modifier_lasts(m, "challenge")]
 
 
+def kneel_cost_unpaid(t: Table, source: str | None, verb: str) -> bool:
+    """``source``'s ability that kneels the card itself to ``verb`` a card (``Card.kneel_self_to``: "Kneel Marya
+    Seaworth to choose and stand 1 character.") is used again while it kneels from paying for an earlier use (RR:
+    Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay). A use while it stands (its kneel left out of the
+    log) or the first one after it knelt is not judged."""
+    if source is None or source not in t.in_play or verb not in t.card(source).kneel_self_to:
+        return False
+    ip = t.in_play[source]
+    return ip.kneeling and counted_this_round(t.round, t.players[ip.controller], f"kneel-used:{source}") > 0
+
+
+def note_kneel_cost(t: Table, source: str | None, verb: str) -> None:
+    """A use of ``source``'s kneel-itself ability while it kneels: its kneel is spent (``kneel_cost_unpaid``)."""
+    if source is not None and source in t.in_play and verb in t.card(source).kneel_self_to \
+            and t.in_play[source].kneeling:
+        count_this_round(t.round, t.players[t.in_play[source].controller], f"kneel-used:{source}")
+
+
+def check_kneel_cost(t: Table, v: Checker, source: str | None, verb: str) -> None:
+    """``ability.kneel-cost`` for ``kneel_cost_unpaid``."""
+    if source is not None and kneel_cost_unpaid(t, source, verb):
+        v.violate("ability.kneel-cost", (source,), card=t.ref(source))
+
+
 def check_killable(t: Table, v: Checker, card: str) -> None:
     """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
     1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule), nor one with the crest a plot names ("[Noble]
