@@ -2245,3 +2245,23 @@ def test_first_edition_marya_seaworth_cannot_kneel_again_to_stand_a_second_chara
     legal(t, Stand("A", "A.kotst_10.1"))
     legal(t, Kneel("A", "A.kotst_10.1"))
     legal(t, Stand("A", "A.core_124.2", source="A.kotst_10.1"))
+
+
+def test_first_edition_acolyte_of_the_flame_gets_str_while_standing() -> None:
+    """aside61 24: Acolyte of the Flame (dotn_65): "Acolyte of the Flame gets +1 STR while it is standing."
+    (``str_while`` "standing"): its dominance STR is printed + 1 while it stands, its printed STR once it kneels, so a
+    dominance tie it makes is no win (``dominance.totals``)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("dotn_65").str_while == ("standing", 1)
+    t = plots("1e", "core_181", "acoa_25", {"dotn_65": 1}, {})
+    in_play(t, "A.dotn_65.1")
+    printed_str = Catalog.open().card("dotn_65").strength or 0
+    assert strength(t, "A.dotn_65.1") == printed_str + 1
+    t.in_play["A.dotn_65.1"].kneeling = True
+    assert strength(t, "A.dotn_65.1") == printed_str
+    t = plots("1e", "core_181", "acoa_25", {"dotn_65": 1}, {"low_14": 1})  # Wolf Pack: STR 3, as the Acolyte's 2 + 1
+    in_play(t, "A.dotn_65.1")
+    in_play(t, "B.low_14.1")
+    through_taxation_to("dominance", t)
+    flagged_and_refused(t, WinDominance("B"), "dominance.totals")

@@ -306,7 +306,8 @@ def own_keywords_while(sentence: str, name: str | None) -> list[tuple[str, str, 
 #: (Dragonglass Dagger). A sentence with a count or a condition more ("for each", "an opponent with …") is not read.
 _SIDES_WORD = r"(attacking|defending|participating(?: in a challenge)?)"
 _STR_WHILE = (
-    re.compile(rf"^(.+?) gets? ([+-]\d+) STR while {_SIDES_WORD}$", re.IGNORECASE),
+    # 1st edition Acolyte of the Flame: "… gets +1 STR while it is standing." ("standing": wherever its STR counts)
+    re.compile(rf"^(.+?) gets? ([+-]\d+) STR while (?:it is )?({_SIDES_WORD[1:-1]}|standing)$", re.IGNORECASE),
     re.compile(rf"^while (.+?) is {_SIDES_WORD}, (?:it|he|she|\1) gets? ([+-]\d+) STR(?: and .*)?$",
                re.IGNORECASE),
     re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),

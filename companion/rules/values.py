@@ -613,13 +613,19 @@ def strength_while(t: Table, card: str) -> int:
     one of that type; "During the dominance phase, …": in that phase),
     unless the log records its STR (``_str_recorded``)."""
     c = current_challenge(t)
-    if card not in t.in_play or (c is None and t.phase is not Phase.DOMINANCE) or _str_recorded(t, card):
+    if card not in t.in_play or _str_recorded(t, card):
         return 0
+    # 1st edition Acolyte of the Flame: "… gets +1 STR while it is standing.": in a challenge or dominance alike
+    standing = 0 if t.in_play[card].kneeling else sum(
+        fact[1] for fact in [t.card(card).str_while] if fact is not None and fact[0] == "standing"
+        and printed(t, card) is not None)
+    if c is None and t.phase is not Phase.DOMINANCE:
+        return standing
     side = "dominance" if c is None else (
         "attacking" if card in c.attackers else ("defending" if card in c.defenders else None))
     if side is None:
-        return 0
-    total = 0
+        return standing
+    total = standing
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
         fact = t.card(source).str_while  # the printed fact first: the blank-text look only for the few that print one
         if fact is None or printed(t, source) is None:
