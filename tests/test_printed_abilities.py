@@ -2265,3 +2265,21 @@ def test_first_edition_acolyte_of_the_flame_gets_str_while_standing() -> None:
     in_play(t, "B.low_14.1")
     through_taxation_to("dominance", t)
     flagged_and_refused(t, WinDominance("B"), "dominance.totals")
+
+
+def test_first_edition_obey_the_king_chooses_a_character_with_at_least_1_power() -> None:
+    """aside61 19: Obey the King (kotst_33): "House Baratheon only. Challenges: Choose and stand or kneel 1 character
+    with at least 1 power." (``chooses_with`` ("power", "", 1)): kneeling a character without power by it is flagged
+    ``ability.target``; one with a power token it may kneel."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("kotst_33").chooses_with == ("power", "", 1)
+    t = plots("1e", "core_181", "acoa_25", {"kotst_33": 1}, {"core_124": 2})
+    for card in ("B.core_124.1", "B.core_124.2"):
+        in_play(t, card)
+    t.tokens["B.core_124.1"] = {"power": 1}
+    hand(t, "A.kotst_33.1")
+    to_challenges(t)
+    legal(t, PlayEvent("A", "A.kotst_33.1"))
+    flagged_and_refused(t.clone(), Kneel("A", "B.core_124.2", source="A.kotst_33.1"), "ability.target")
+    legal(t, Kneel("A", "B.core_124.1", source="A.kotst_33.1"))

@@ -1595,15 +1595,18 @@ _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?
 #: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
 #: "… with the lowest printed cost" (Bolton Flayer: among every character in play), "… with the lowest STR in play"
 #: (House Florent Knight), "… among characters they control" (A Lannister's Honor: the chosen one's controller's),
-#: "… among participating characters" (Maester Ballabar).
-_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
+#: "… among participating characters" (Maester Ballabar), 1st edition "Choose and stand or kneel 1 character with at
+#: least 1 power." (Obey the King).
+_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return)(?: or (?:kneel|stand))? )?(?:an?|1) "
+                           r"(?:[\w\[\]'-]+ )*?"
                            r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
                            r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
-                           r"|(without attachments)\b"
+                           r"|(without attachments)\b|with at least (\d+) power\b"
                            r"|with the lowest (printed cost|STR)(?: (in play|among characters they control"
                            r"|among participating characters))?(?= \(|[.,]))", re.IGNORECASE)
 #: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
-_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
+_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+(?: or (?:kneel|stand))? )?(?:an?|1|up to \w+) "
+                                r"(?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
 
 #: 1st edition Trident Reinforcements: "Dominance: Return Trident Reinforcements from your dead pile to your hand. Use
@@ -1689,8 +1692,10 @@ def chooses_with(plain: str) -> tuple[str, str, int] | None:
     if m.group(5):
         return ("str", "", int(m.group(5)))
     if m.group(7):
-        scope = (m.group(8) or "").lower()
-        return ("lowest_" + ("cost" if m.group(7).lower() == "printed cost" else "str"),
+        return ("power", "", int(m.group(7)))
+    if m.group(8):
+        scope = (m.group(9) or "").lower()
+        return ("lowest_" + ("cost" if m.group(8).lower() == "printed cost" else "str"),
                 "controller" if "they control" in scope else "participating" if "participating" in scope else "", 0)
     return ("attachments", "", 0)
 

@@ -578,6 +578,9 @@ def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Para
     if kind == "icon":
         fits = has_icon(t, card, word) == bool(n)
         which = msg("target.with-icon" if n else "target.without-icon", icon=msg(f"challenge.kind.{word}"))
+    elif kind == "power":  # 1st edition Obey the King: "1 character with at least 1 power"
+        fits = t.tokens.get(card, {}).get("power", 0) >= n
+        which = msg("target.power-at-least", n=n)
     elif kind == "attachments":
         fits = not any(ip.attached_to == card for ip in t.in_play.values())
         which = msg("target.without-attachments")
