@@ -2283,3 +2283,22 @@ def test_first_edition_obey_the_king_chooses_a_character_with_at_least_1_power()
     legal(t, PlayEvent("A", "A.kotst_33.1"))
     flagged_and_refused(t.clone(), Kneel("A", "B.core_124.2", source="A.kotst_33.1"), "ability.target")
     legal(t, Kneel("A", "B.core_124.1", source="A.kotst_33.1"))
+
+
+def test_first_edition_forced_march_stands_characters_of_combined_printed_cost_3_or_lower() -> None:
+    """aside61 18: Forced March (kr_82): "House Baratheon only. Any Phase: Stand any number of characters with combined
+    printed cost 3 or lower." (``chooses_total_cost``): Davos's Confidant (2) and the Bastard in Hiding (1) make 3; the
+    Vanguard Lancer (2) after the Confidant makes 4, flagged ``ability.target``."""
+    from companion.rules.actions import Stand
+
+    assert Catalog.open().card("kr_82").chooses_total_cost == ("stand", 3)
+    t = plots("1e", "core_181", "acoa_25", {"kr_82": 1, "atoc_84": 1, "kotst_18": 1, "kotst_19": 1}, {})
+    for card in ("A.atoc_84.1", "A.kotst_18.1", "A.kotst_19.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    hand(t, "A.kr_82.1")
+    to_challenges(t)
+    legal(t, PlayEvent("A", "A.kr_82.1"))
+    legal(t, Stand("A", "A.atoc_84.1", source="A.kr_82.1"))
+    flagged_and_refused(t, Stand("A", "A.kotst_18.1", source="A.kr_82.1"), "ability.target")
+    legal(t, Stand("A", "A.kotst_19.1", source="A.kr_82.1"))

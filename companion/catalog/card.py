@@ -82,7 +82,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in", "renown_barred", "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
-              "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
+              "chooses_with", "chooses_total_str", "chooses_total_cost", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
@@ -674,6 +674,9 @@ class Card:
     #: is attached character's STR" (King Robert's Warhammer). The lines in a row that name it as the ``source`` of a
     #: kneel kneel no more STR together (``ability.target``).
     chooses_total_str: int | None = None
+    #: 1st edition Forced March: "Stand any number of characters with combined printed cost 3 or lower.": the verb and
+    #: the most.
+    chooses_total_cost: tuple[str, int] | None = None
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False

@@ -1676,6 +1676,12 @@ _CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total S
                                 r"(?(2), where X is attached character['’]s STR)", re.IGNORECASE)
 
 
+#: 1st edition "Stand any number of characters with combined printed cost 3 or lower." (Forced March; Harry the
+#: Riverlands kneels characters, Storming the Shore "choose and kneel" locations): the verb and the most.
+_CHOOSES_TOTAL_COST = re.compile(r"\b(?:choose and )?(stand|kneel) any number of (?:characters|locations) with "
+                                 r"combined printed cost (\d+) or lower\b", re.IGNORECASE)
+
+
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
     """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
     "printed_str" | "str", "", the highest value), ("attachments", "", 0), ("lowest_cost" | "lowest_str", among whose:
@@ -2241,6 +2247,7 @@ class Keywords:
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     chooses_total_str: int | None = None  # Consolidation of Power: 4 (-1: attached's STR): ``_CHOOSES_TOTAL_STR``
+    chooses_total_cost: tuple[str, int] | None = None  # Forced March: ("stand", 3): ``_CHOOSES_TOTAL_COST``
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
@@ -2770,6 +2777,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_with=chooses_with(" ".join(plain.split())),
         chooses_total_str=(-1 if m.group(2) else int(m.group(1)))
         if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
+        chooses_total_cost=(m.group(1).lower(), int(m.group(2)))
+        if (m := _CHOOSES_TOTAL_COST.search(" ".join(plain.split()))) else None,
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
         most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),

@@ -769,6 +769,14 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
         if total > most:
             v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                       why=msg("ability.target.total-str", most=most, total=total))
+    total_cost = t.card(source).chooses_total_cost
+    if total_cost is not None and verb == total_cost[0] and card in t.in_play and why is None:
+        # "Stand any number of characters with combined printed cost 3 or lower." (Forced March): the lines in a row.
+        chosen = [c for c in (run[3] if chained and run is not None else ()) if c != card and c in t.where]
+        cost = sum(t.printed_cost(t.card(c)) for c in (*chosen, card))
+        if cost > total_cost[1]:
+            v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                      why=msg("ability.target.total-cost", most=total_cost[1], total=cost))
     if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
             and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
@@ -802,7 +810,8 @@ def note_target(t: Table, action: Action) -> None:
     line = target_line(action)
     run = t.target_run
     if line is None or line[2] not in t.where or not (any(x[0] == line[0] for x in t.card(line[2]).targets) or (
-            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None)):
+            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None) or (
+            (t.card(line[2]).chooses_total_cost or ("",))[0] == line[0])):
         t.target_run = None
         return
     same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version
