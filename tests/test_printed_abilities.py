@@ -2348,3 +2348,130 @@ def test_a_location_that_gives_every_standing_character_str_counts_at_dominance(
     t.players["A"].gold, t.players["B"].gold = 0, 5
     flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
     legal(t, WinDominance("A"))
+
+
+def test_first_edition_shagga_lets_knelt_clansmen_defend_military_challenges() -> None:
+    """aside61 06: Shagga Son of Dolf (bwb_107): "Knelt Clansman characters you control can be declared as defenders
+    during Military challenges." (``knelt_defenders``): his knelt Clan Scout (w_67, a Clansman) defends a Military
+    challenge; in an Intrigue challenge it is flagged ``challenge.kneeling`` as any kneeling character is."""
+    assert Catalog.open().card("bwb_107").knelt_defenders == ("Clansman", "military")
+    t = plots("1e", "core_181", "acoa_25", {"low_14": 1, "low_13": 1}, {"bwb_107": 1, "w_67": 1})
+    for card in ("A.low_14.1", "A.low_13.1", "B.bwb_107.1", "B.w_67.1"):
+        in_play(t, card)
+    t.in_play["B.w_67.1"].kneeling = True
+    to_challenges(t)
+    intrigue = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.low_14.1"]))
+    legal(t, DeclareDefenders("B", ["B.w_67.1"]))
+    legal(intrigue, InitiateChallenge("A", "intrigue", "B", attackers=["A.low_13.1"]))
+    flagged_and_refused(intrigue, DeclareDefenders("B", ["B.w_67.1"]), "challenge.kneeling")
+
+
+def test_first_edition_gatehouse_tower_gives_str_while_its_player_has_fewer_characters() -> None:
+    """aside61 37: The Gatehouse Tower (cad_33): "Your characters get +1 STR if you control fewer characters than each
+    opponent." (``str_each_while``, the condition after the STR): +1 while A has 1 character to B's 2, none at 2 to
+    2."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("cad_33").str_each_while == ("fewer_characters", "", "", 1)
+    t = plots("1e", "core_181", "acoa_25", {"cad_33": 1, "low_14": 1, "low_13": 1}, {"w_67": 2})
+    for card in ("A.cad_33.1", "A.low_14.1", "B.w_67.1", "B.w_67.2"):
+        in_play(t, card)
+    printed_str = Catalog.open().card("low_14").strength or 0
+    assert strength(t, "A.low_14.1") == printed_str + 1
+    in_play(t, "A.low_13.1")
+    assert strength(t, "A.low_14.1") == printed_str
+
+
+def test_first_edition_timett_keeps_knelt_clansmen_from_a_military_claim() -> None:
+    """aside61 09: Timett Son of Timett (bwb_43): "Knelt Clansman characters you control cannot be killed."
+    (``knelt_unkillable_own``): his player's knelt Clan Scout (w_67, a Clansman) named for a military claim is flagged
+    ``kill.knelt-trait``; the standing Pentoshi Guildmaster is what the claim of 1 takes."""
+    assert Catalog.open().card("bwb_43").knelt_unkillable_own == "Clansman"
+    t = plots("1e", "core_181", "acoa_25", {"low_14": 1}, {"bwb_43": 1, "w_67": 1, "core_124": 1})
+    for card in ("A.low_14.1", "B.bwb_43.1", "B.w_67.1", "B.core_124.1"):
+        in_play(t, card)
+    t.in_play["B.w_67.1"].kneeling = t.in_play["B.bwb_43.1"].kneeling = True
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.low_14.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t.clone(), ApplyClaim("B", ["B.w_67.1"]), "kill.knelt-trait")
+    legal(t, ApplyClaim("B", ["B.core_124.1"]))
+
+
+def test_first_edition_marya_seaworth_cannot_kneel_again_to_stand_a_second_character() -> None:
+    """aside61 13, 20: Marya Seaworth (kotst_10): "Any Phase: Kneel Marya Seaworth to choose and stand 1 character."
+    (``kneel_self_to``; Massey's Hook the same): knelt for her cost, she stands one character; a second stand by her
+    while she still kneels is flagged ``ability.kneel-cost``. Knelt again after she stood, she pays anew."""
+    from companion.rules.actions import Kneel, Stand
+
+    assert Catalog.open().card("kotst_10").kneel_self_to == ("stand",)
+    t = plots("1e", "core_181", "acoa_25", {"kotst_10": 1, "core_124": 2}, {})
+    for card in ("A.kotst_10.1", "A.core_124.1", "A.core_124.2"):
+        in_play(t, card)
+    t.in_play["A.core_124.1"].kneeling = t.in_play["A.core_124.2"].kneeling = True
+    legal(t, Kneel("A", "A.kotst_10.1"))
+    legal(t, Stand("A", "A.core_124.1", source="A.kotst_10.1"))
+    again = t.clone()
+    flagged_and_refused(again, Stand("A", "A.core_124.2", source="A.kotst_10.1"), "ability.kneel-cost")
+    legal(t, Stand("A", "A.kotst_10.1"))
+    legal(t, Kneel("A", "A.kotst_10.1"))
+    legal(t, Stand("A", "A.core_124.2", source="A.kotst_10.1"))
+
+
+def test_first_edition_acolyte_of_the_flame_gets_str_while_standing() -> None:
+    """aside61 24: Acolyte of the Flame (dotn_65): "Acolyte of the Flame gets +1 STR while it is standing."
+    (``str_while`` "standing"): its dominance STR is printed + 1 while it stands, its printed STR once it kneels, so a
+    dominance tie it makes is no win (``dominance.totals``)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("dotn_65").str_while == ("standing", 1)
+    t = plots("1e", "core_181", "acoa_25", {"dotn_65": 1}, {})
+    in_play(t, "A.dotn_65.1")
+    printed_str = Catalog.open().card("dotn_65").strength or 0
+    assert strength(t, "A.dotn_65.1") == printed_str + 1
+    t.in_play["A.dotn_65.1"].kneeling = True
+    assert strength(t, "A.dotn_65.1") == printed_str
+    t = plots("1e", "core_181", "acoa_25", {"dotn_65": 1}, {"low_14": 1})  # Wolf Pack: STR 3, as the Acolyte's 2 + 1
+    in_play(t, "A.dotn_65.1")
+    in_play(t, "B.low_14.1")
+    through_taxation_to("dominance", t)
+    flagged_and_refused(t, WinDominance("B"), "dominance.totals")
+
+
+def test_first_edition_obey_the_king_chooses_a_character_with_at_least_1_power() -> None:
+    """aside61 19: Obey the King (kotst_33): "House Baratheon only. Challenges: Choose and stand or kneel 1 character
+    with at least 1 power." (``chooses_with`` ("power", "", 1)): kneeling a character without power by it is flagged
+    ``ability.target``; one with a power token it may kneel."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("kotst_33").chooses_with == ("power", "", 1)
+    t = plots("1e", "core_181", "acoa_25", {"kotst_33": 1}, {"core_124": 2})
+    for card in ("B.core_124.1", "B.core_124.2"):
+        in_play(t, card)
+    t.tokens["B.core_124.1"] = {"power": 1}
+    hand(t, "A.kotst_33.1")
+    to_challenges(t)
+    legal(t, PlayEvent("A", "A.kotst_33.1"))
+    flagged_and_refused(t.clone(), Kneel("A", "B.core_124.2", source="A.kotst_33.1"), "ability.target")
+    legal(t, Kneel("A", "B.core_124.1", source="A.kotst_33.1"))
+
+
+def test_first_edition_forced_march_stands_characters_of_combined_printed_cost_3_or_lower() -> None:
+    """aside61 18: Forced March (kr_82): "House Baratheon only. Any Phase: Stand any number of characters with combined
+    printed cost 3 or lower." (``chooses_total_cost``): Davos's Confidant (2) and the Bastard in Hiding (1) make 3; the
+    Vanguard Lancer (2) after the Confidant makes 4, flagged ``ability.target``."""
+    from companion.rules.actions import Stand
+
+    assert Catalog.open().card("kr_82").chooses_total_cost == ("stand", 3)
+    t = plots("1e", "core_181", "acoa_25", {"kr_82": 1, "atoc_84": 1, "kotst_18": 1, "kotst_19": 1}, {})
+    for card in ("A.atoc_84.1", "A.kotst_18.1", "A.kotst_19.1"):
+        in_play(t, card)
+        t.in_play[card].kneeling = True
+    hand(t, "A.kr_82.1")
+    to_challenges(t)
+    legal(t, PlayEvent("A", "A.kr_82.1"))
+    legal(t, Stand("A", "A.atoc_84.1", source="A.kr_82.1"))
+    flagged_and_refused(t, Stand("A", "A.kotst_18.1", source="A.kr_82.1"), "ability.target")
+    legal(t, Stand("A", "A.kotst_19.1", source="A.kr_82.1"))

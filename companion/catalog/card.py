@@ -54,9 +54,9 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_challenges_if_gold", "no_card_abilities",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "loses_icons",
-              "no_stand_str", "one_per_card", "play_max", "play_max_per", "limit_each", "str_per",
-              "defends_kneeling", "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
+              "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
+              "limit_each", "str_per", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "kneel_self_to",
+              "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
@@ -85,7 +85,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "house_power_only_in", "renown_barred", "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
-              "chooses_with", "chooses_total_str", "discards_from_hand", "kills_after_win",
+              "chooses_with", "chooses_total_str", "chooses_total_cost", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
@@ -341,6 +341,15 @@ class Card:
     str_per: tuple[str, str | None] | None = None
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
+    #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during
+    #: Military challenges.": the trait ("" for any character) and the type.
+    knelt_defenders: tuple[str, str] | None = None
+    #: 1st edition Timett Son of Timett: "Knelt Clansman characters you control cannot be killed.": the trait ("" for
+    #: any character).
+    knelt_unkillable_own: str | None = None
+    #: "Kneel Marya Seaworth to choose and stand 1 character.": what the card's kneel-itself abilities do to a card
+    #: ("stand", "kneel", "kill").
+    kneel_self_to: tuple[str, ...] = ()
     #: Forgotten Plans: "While it is not the plot phase, treat the text box of each revealed non-Scheme plot card as if
     #: it were blank (except for Traits)."
     blanks_plots: bool = False
@@ -716,6 +725,9 @@ class Card:
     #: is attached character's STR" (King Robert's Warhammer). The lines in a row that name it as the ``source`` of a
     #: kneel kneel no more STR together (``ability.target``).
     chooses_total_str: int | None = None
+    #: 1st edition Forced March: "Stand any number of characters with combined printed cost 3 or lower.": the verb and
+    #: the most.
+    chooses_total_cost: tuple[str, int] | None = None
     #: Its ability discards from a hand ("Discard 1 card at random from that player's hand.": Heads on Spikes): a
     #: ``discard`` naming it as the ``source`` of a card still in its owner's deck takes one of the cards drawn.
     discards_from_hand: bool = False

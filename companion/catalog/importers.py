@@ -331,7 +331,8 @@ _DURING_KIND = re.compile(r"^(\w+) during \[?(military|intrigue|power)\]? challe
 #: (Dragonglass Dagger). A sentence with a count or a condition more ("for each", "an opponent with …") is not read.
 _SIDES_WORD = r"(attacking|defending|participating(?: in a challenge)?)"
 _STR_WHILE = (
-    re.compile(rf"^(.+?) gets? ([+-]\d+) STR while {_SIDES_WORD}$", re.IGNORECASE),
+    # 1st edition Acolyte of the Flame: "… gets +1 STR while it is standing." ("standing": wherever its STR counts)
+    re.compile(rf"^(.+?) gets? ([+-]\d+) STR while (?:it is )?({_SIDES_WORD[1:-1]}|standing)$", re.IGNORECASE),
     re.compile(rf"^while (.+?) is {_SIDES_WORD}, (?:it|he|she|\1) gets? ([+-]\d+) STR(?: and .*)?$",
                re.IGNORECASE),
     re.compile(rf"^while {_SIDES_WORD}, (attached character) gets? ([+-]\d+) STR(?: and .*)?$", re.IGNORECASE),
@@ -373,6 +374,11 @@ _STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot 
 _STR_EACH_WHEN = re.compile(r"^[Ww]hile (there are no cards in shadows|you control fewer characters than (?:each|any) "
                             r"opponent|you control no loyal characters), each ((?:[A-Z][\w']* )*)character you "
                             r"control gets ([+-]\d+) STR$")
+#: The same condition after the STR: 1st edition The Gatehouse Tower "Your characters get +1 STR if you control fewer
+#: characters than each opponent." (the condition, the characters' trait, the STR).
+_STR_EACH_IF = re.compile(r"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) "
+                          r"(there are no cards in shadows|you control fewer characters than (?:each|any) opponent|"
+                          r"you control no loyal characters)$")
 _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
               "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
@@ -907,6 +913,13 @@ _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
 _DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?(military|intrigue|power)\]? challenges"
                                r"(?: in which you are the defending player)?, even while kneeling$", re.IGNORECASE)
+#: 1st edition Timett Son of Timett: "Knelt Clansman characters you control cannot be killed.": the trait ("" for
+#: every character) of its controller's knelt characters that cannot be killed (Stoic Resolve's is every player's).
+_KNELT_UNKILLABLE_OWN = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control cannot be killed$", re.IGNORECASE)
+#: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during Military
+#: challenges.": the trait ("" for every character) and the challenge type; its icon is still needed.
+_KNELT_DEFENDERS = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control (?:can|may) be declared as defenders "
+                              r"during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
 #: sentence names the card and sets no condition before it).
 _STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
@@ -1662,15 +1675,18 @@ _SEARCH_FOR = re.compile(r"\bsearch\b.*?\bfor (an?|1|up to (\d+)|(\d+)) ([^,.]*?
 #: character with printed cost 3 or lower", "… without an [intrigue] icon", "… without attachments".
 #: "… with the lowest printed cost" (Bolton Flayer: among every character in play), "… with the lowest STR in play"
 #: (House Florent Knight), "… among characters they control" (A Lannister's Honor: the chosen one's controller's),
-#: "… among participating characters" (Maester Ballabar).
-_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return) )?(?:an?|1) (?:[\w\[\]'-]+ )*?"
+#: "… among participating characters" (Maester Ballabar), 1st edition "Choose and stand or kneel 1 character with at
+#: least 1 power." (Obey the King).
+_CHOOSES_WITH = re.compile(r"\bchoose (?:and (?:kneel|kill|stand|discard|return)(?: or (?:kneel|stand))? )?(?:an?|1) "
+                           r"(?:[\w\[\]'-]+ )*?"
                            r"character (?:(with|without) an? \[?(military|intrigue|power)\]? icon\b"
                            r"|with (?:a )?(printed cost|printed STR|STR) (\d+) or lower\b|with (\d+) STR or lower\b"
-                           r"|(without attachments)\b"
+                           r"|(without attachments)\b|with at least (\d+) power\b"
                            r"|with the lowest (printed cost|STR)(?: (in play|among characters they control"
                            r"|among participating characters))?(?= \(|[.,]))", re.IGNORECASE)
 #: Any ability choosing a character: a text with two such choices is not read (which one a line names is unknown).
-_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+ )?(?:an?|1|up to \w+) (?:[\w\[\]'-]+ )*?characters?\b",
+_CHOOSES_CHARACTER = re.compile(r"\bchoose (?:and \w+(?: or (?:kneel|stand))? )?(?:an?|1|up to \w+) "
+                                r"(?:[\w\[\]'-]+ )*?characters?\b",
                                 re.IGNORECASE)
 
 #: 1st edition Trident Reinforcements: "Dominance: Return Trident Reinforcements from your dead pile to your hand. Use
@@ -1740,6 +1756,12 @@ _CHOOSES_TOTAL_STR = re.compile(r"\bchoose and kneel up to (?:(\d+)|(X)) total S
                                 r"(?(2), where X is attached character['’]s STR)", re.IGNORECASE)
 
 
+#: 1st edition "Stand any number of characters with combined printed cost 3 or lower." (Forced March; Harry the
+#: Riverlands kneels characters, Storming the Shore "choose and kneel" locations): the verb and the most.
+_CHOOSES_TOTAL_COST = re.compile(r"\b(?:choose and )?(stand|kneel) any number of (?:characters|locations) with "
+                                 r"combined printed cost (\d+) or lower\b", re.IGNORECASE)
+
+
 def chooses_with(plain: str) -> tuple[str, str, int] | None:
     """The one character an ability chooses, by a value: ("icon", the icon, 1 with it / 0 without it), ("cost" |
     "printed_str" | "str", "", the highest value), ("attachments", "", 0), ("lowest_cost" | "lowest_str", among whose:
@@ -1756,8 +1778,10 @@ def chooses_with(plain: str) -> tuple[str, str, int] | None:
     if m.group(5):
         return ("str", "", int(m.group(5)))
     if m.group(7):
-        scope = (m.group(8) or "").lower()
-        return ("lowest_" + ("cost" if m.group(7).lower() == "printed cost" else "str"),
+        return ("power", "", int(m.group(7)))
+    if m.group(8):
+        scope = (m.group(9) or "").lower()
+        return ("lowest_" + ("cost" if m.group(8).lower() == "printed cost" else "str"),
                 "controller" if "they control" in scope else "participating" if "participating" in scope else "", 0)
     return ("attachments", "", 0)
 
@@ -1822,6 +1846,22 @@ def discards_beside_pillage(text: str | None) -> bool:
 
 
 _KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:gold )?cost\b", re.IGNORECASE)
+
+
+#: An ability whose cost kneels the card itself, and what it does to a character: "Kneel Marya Seaworth to choose and
+#: stand 1 character." (1st edition; Massey's Hook "… stand 1 character with stealth"; "Kneel X to choose and kill …").
+_KNEEL_SELF_TO = re.compile(rf"\bkneel {SELF} to (?:choose and |choose (?:a|an|1) [^.]*?(?:character|card)[^.]*?\. )?"
+                            r"(stand|kneel|kill)\b", re.IGNORECASE)
+
+
+def kneel_self_to(plain: str, name: str | None) -> tuple[str, ...]:
+    """What the card's kneel-itself abilities do ("stand", "kneel", "kill"), each once, in order (``_KNEEL_SELF_TO``);
+    a card that also does it without that cost (a sentence of the verb without "Kneel <its name> to") reads none."""
+    text = own_title(plain, name)
+    verbs = tuple(dict.fromkeys(m.group(1).lower() for m in _KNEEL_SELF_TO.finditer(text)))
+    return tuple(verb for verb in verbs
+                 if len(re.findall(rf"\b{verb}\b", text, re.IGNORECASE)) == len(
+                     [m for m in _KNEEL_SELF_TO.finditer(text) if m.group(1).lower() == verb]))
 
 
 def reduces_by_kneeling(plain: str, name: str | None) -> bool:
@@ -2209,6 +2249,9 @@ class Keywords:
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
+    kneel_self_to: tuple[str, ...] = ()  # Marya Seaworth: ("stand",): ``kneel_self_to``
+    knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
+    knelt_defenders: tuple[str, str] | None = None  # Shagga: ("Clansman", "military"): ``_KNELT_DEFENDERS``
     blanks_plots: bool = False  # outside the plot phase other revealed non-Scheme plots' text is blank
     kept_gold: int = 0  # unspent gold its controller does not return in taxation (King's Landing Dromond)
     grants_str: int = 0  # an attachment's "Attached character gets +2 STR."
@@ -2336,6 +2379,7 @@ class Keywords:
     knelt_stays_knelt: str | None = None  # 1st edition Cersei Lannister: "chosen": ``_KNELT_STAYS_KNELT``
     chooses_with: tuple[str, str, int] | None = None  # 1st edition Distraction: ("icon", "military", 1)
     chooses_total_str: int | None = None  # Consolidation of Power: 4 (-1: attached's STR): ``_CHOOSES_TOTAL_STR``
+    chooses_total_cost: tuple[str, int] | None = None  # Forced March: ("stand", 3): ``_CHOOSES_TOTAL_COST``
     discards_from_hand: bool = False  # Heads on Spikes: ``_DISCARDS_FROM_HAND``
     most_discard_to: int | None = None  # Rule by Decree: 4: ``_MOST_DISCARD``
     kills_after_win: tuple[str, str] | None = None  # 1st edition Robb Stark: ("military", "self")
@@ -2428,6 +2472,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
     defends_kneeling: tuple[str, ...] = ()
+    knelt_defenders: tuple[str, str] | None = None
+    knelt_unkillable_own: str | None = None
     alone_defenders: int | None = None
     opponent_cost: list[tuple[str, int]] = []
     own_cost: list[tuple[str, int]] = []
@@ -2496,6 +2542,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))
+                continue
+            if (each_if := _STR_EACH_IF.match(sentence)) is not None:
+                strength_each_while = (_EACH_WHEN.get(each_if.group(3), "fewer_characters"), "",
+                                       each_if.group(1).strip(), int(each_if.group(2)))
                 continue
             if (each := _STR_EACH.match(sentence)) is not None:
                 strength_each = (each.group(1) or each.group(2), int(each.group(3)))
@@ -2701,6 +2751,12 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
                 continue
+            if (knelt_own := _KNELT_UNKILLABLE_OWN.match(sentence)) is not None:
+                knelt_unkillable_own = knelt_own.group(1).strip()
+                continue
+            if (knelt_defend := _KNELT_DEFENDERS.match(sentence)) is not None:
+                knelt_defenders = (knelt_defend.group(1).strip(), knelt_defend.group(2).lower())
+                continue
             if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
                     valued_facts := plot_value_facts(plot_valued, name)):
                 plot_values.extend(valued_facts)
@@ -2815,11 +2871,14 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
-        str_per=strength_per, defends_kneeling=defends_kneeling, blanks_plots="blanks_plots" in flags,
+        str_per=strength_per, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
+        knelt_unkillable_own=knelt_unkillable_own,
+        blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
         unsaveable=bool(_UNSAVEABLE.search(plain)), draw_phase=tuple(draw_phase),
         attached_never=tuple(attached_never), never_when=tuple(never_when), reduces_cost=reducers,
         reduces_unread=reducers_unread, reduces_by_kneeling=reduces_by_kneeling(plain, name),
+        kneel_self_to=kneel_self_to(plain, name),
         faction_kneel_to=faction_kneel_to(plain),
         raises_cost=bool(_RAISES_COST.search(plain)), bestow=bestow,
         unique_only_in=tuple(unique_only_in),
@@ -2892,6 +2951,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         chooses_with=chooses_with(" ".join(plain.split())),
         chooses_total_str=(-1 if m.group(2) else int(m.group(1)))
         if (m := _CHOOSES_TOTAL_STR.search(" ".join(plain.split()))) else None,
+        chooses_total_cost=(m.group(1).lower(), int(m.group(2)))
+        if (m := _CHOOSES_TOTAL_COST.search(" ".join(plain.split()))) else None,
         discards_from_hand=bool(_DISCARDS_FROM_HAND.search(" ".join(plain.split()))),
         most_discard_to=int(m.group(1)) if (m := _MOST_DISCARD.search(" ".join(plain.split()))) else None,
         kills_after_win=kills_after_win(" ".join(plain.split())),

@@ -123,6 +123,7 @@ RULES_ROUND: dict[str, Rule] = {
     "challenge.defender-barred": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "kill.knelt-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "immune.source": Rule("RR: Immune", "1E Rules › Immune"),
     # The printed words of the choice are the rule: "Choose a character with a Military icon." (Distraction).
     # The card's own condition: "Use this ability if there are at least 3 characters in your dead pile."
@@ -250,6 +251,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
+    "ability.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
     "draw.if-none-drawn": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

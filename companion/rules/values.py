@@ -23,6 +23,16 @@ STATS = ("initiative", "income", "reserve", "claim", "dominance", "str")
 UNTIL = ("challenge", "phase", "round")
 
 
+def knelt_unkillable_by(t: Table, card: str) -> str | None:
+    """The card of the kneeling character's controller that keeps it from being killed (1st edition Timett Son of
+    Timett: "Knelt Clansman characters you control cannot be killed.": ``Card.knelt_unkillable_own``), if any."""
+    if card not in t.in_play or not t.in_play[card].kneeling:
+        return None
+    traits = traits_of(t, card)
+    return next((giver for giver in printed_cards(t, t.controller(card))
+                 if (trait := t.card(giver).knelt_unkillable_own) is not None and (not trait or trait in traits)), None)
+
+
 def revealed_plot(t: Table, seat: str) -> str | None:
     """The seat's revealed plot instance, if any."""
     zone = t.players[seat].zones[Zone.REVEALED]
@@ -644,13 +654,19 @@ def strength_while(t: Table, card: str) -> int:
     one of that type; "During the dominance phase, …": in that phase),
     unless the log records its STR (``_str_recorded``)."""
     c = current_challenge(t)
-    if card not in t.in_play or (c is None and t.phase is not Phase.DOMINANCE) or _str_recorded(t, card):
+    if card not in t.in_play or _str_recorded(t, card):
         return 0
+    # 1st edition Acolyte of the Flame: "… gets +1 STR while it is standing.": in a challenge or dominance alike
+    standing = 0 if t.in_play[card].kneeling else sum(
+        fact[1] for fact in [t.card(card).str_while] if fact is not None and fact[0] == "standing"
+        and printed(t, card) is not None)
+    if c is None and t.phase is not Phase.DOMINANCE:
+        return standing
     side = "dominance" if c is None else (
         "attacking" if card in c.attackers else ("defending" if card in c.defenders else None))
     if side is None:
-        return 0
-    total = 0
+        return standing
+    total = standing
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
         fact = t.card(source).str_while  # the printed fact first: the blank-text look only for the few that print one
         if fact is None or printed(t, source) is None:
@@ -1221,7 +1237,7 @@ def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
         # What cannot be killed is not there to choose (1st edition Stoic Resolve: "Knelt characters cannot be killed").
         spared = bool(revealed_plots_that(t, "knelt_unkillable"))
         have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
-                   and not (spared and t.in_play[cid].kneeling))
+                   and not (spared and t.in_play[cid].kneeling) and knelt_unkillable_by(t, cid) is None)
     elif kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed

@@ -242,7 +242,8 @@ def check_participant(t: Table, v: Checker, card: str, side: str, kind: str, *, 
         return False
     # "… may be declared as a defender during [power] challenges …, even while kneeling" (Obara Sand): no icon needed.
     defending_anyway = defending and kind in getattr(printed(t, card), "defends_kneeling", ())
-    if declaring and t.in_play[card].kneeling and not defending_anyway and not (defending and knelt_may_defend(t)):
+    if declaring and t.in_play[card].kneeling and not defending_anyway and not (defending and knelt_may_defend(t)) \
+            and not (defending and knelt_defender_allowed(t, card, side, kind)):
         v.violate("challenge.kneeling", (card,), card=t.ref(card))
     if not has_icon(t, card, kind) and not defending_anyway:
         v.violate("challenge.icon", (card,), card=t.ref(card), kind=kind_name(kind))
@@ -602,6 +603,17 @@ def knelt_may_defend(t: Table) -> bool:
     c = current_challenge(t)
     return c is not None and any(a in t.in_play and getattr(printed(t, a), "defenders_barred", None) == "standing"
                                  for a in c.attackers)
+
+
+def knelt_defender_allowed(t: Table, card: str, seat: str, kind: str) -> bool:
+    """A card the defending player controls lets its knelt characters of a trait defend in challenges of a type (1st
+    edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during Military
+    challenges."; ``Card.knelt_defenders``)."""
+    for giver in printed_cards(t, seat):
+        fact = t.card(giver).knelt_defenders
+        if fact is not None and fact[1] == kind and (not fact[0] or fact[0] in traits_of(t, card)):
+            return True
+    return False
 
 
 def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:

@@ -23,6 +23,7 @@ from companion.rules.values import (
     has_plots,
     house_power_barred,
     in_play_controlled,
+    knelt_unkillable_by,
     modifier_lasts,
     plot_limits,
     power_total,
@@ -445,6 +446,30 @@ def end_challenge(t: Table) -> None:
     t.modifiers = [m for m in t.modifiers if modifier_lasts(m, "challenge")]
 
 
+def kneel_cost_unpaid(t: Table, source: str | None, verb: str) -> bool:
+    """``source``'s ability that kneels the card itself to ``verb`` a card (``Card.kneel_self_to``: "Kneel Marya
+    Seaworth to choose and stand 1 character.") is used again while it kneels from paying for an earlier use (RR:
+    Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay). A use while it stands (its kneel left out of the
+    log) or the first one after it knelt is not judged."""
+    if source is None or source not in t.in_play or verb not in t.card(source).kneel_self_to:
+        return False
+    ip = t.in_play[source]
+    return ip.kneeling and counted_this_round(t.round, t.players[ip.controller], f"kneel-used:{source}") > 0
+
+
+def note_kneel_cost(t: Table, source: str | None, verb: str) -> None:
+    """A use of ``source``'s kneel-itself ability while it kneels: its kneel is spent (``kneel_cost_unpaid``)."""
+    if source is not None and source in t.in_play and verb in t.card(source).kneel_self_to \
+            and t.in_play[source].kneeling:
+        count_this_round(t.round, t.players[t.in_play[source].controller], f"kneel-used:{source}")
+
+
+def check_kneel_cost(t: Table, v: Checker, source: str | None, verb: str) -> None:
+    """``ability.kneel-cost`` for ``kneel_cost_unpaid``."""
+    if source is not None and kneel_cost_unpaid(t, source, verb):
+        v.violate("ability.kneel-cost", (source,), card=t.ref(source))
+
+
 def check_killable(t: Table, v: Checker, card: str) -> None:
     """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
     1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule), nor one with the crest a plot names ("[Noble]
@@ -452,6 +477,9 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
+    if (giver := knelt_unkillable_by(t, card)) is not None:
+        v.violate("kill.knelt-trait", (card, giver), card=t.ref(card), source=t.ref(giver),
+                  trait=t.card(giver).knelt_unkillable_own or "")
     # "[Noble] characters cannot be killed." (1st edition The Power of Blood): a character with that crest.
     for plot in revealed_plots_that(t, "unkillable_crest"):
         crest = t.card(plot).unkillable_crest
@@ -556,6 +584,9 @@ def chosen_misfit(t: Table, card: str, source: str) -> tuple[str, dict[str, Para
     if kind == "icon":
         fits = has_icon(t, card, word) == bool(n)
         which = msg("target.with-icon" if n else "target.without-icon", icon=msg(f"challenge.kind.{word}"))
+    elif kind == "power":  # 1st edition Obey the King: "1 character with at least 1 power"
+        fits = t.tokens.get(card, {}).get("power", 0) >= n
+        which = msg("target.power-at-least", n=n)
     elif kind == "attachments":
         fits = not any(ip.attached_to == card for ip in t.in_play.values())
         which = msg("target.without-attachments")
@@ -744,6 +775,14 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
         if total > most:
             v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                       why=msg("ability.target.total-str", most=most, total=total))
+    total_cost = t.card(source).chooses_total_cost
+    if total_cost is not None and verb == total_cost[0] and card in t.in_play and why is None:
+        # "Stand any number of characters with combined printed cost 3 or lower." (Forced March): the lines in a row.
+        chosen = [c for c in (run[3] if chained and run is not None else ()) if c != card and c in t.where]
+        cost = sum(t.printed_cost(t.card(c)) for c in (*chosen, card))
+        if cost > total_cost[1]:
+            v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                      why=msg("ability.target.total-cost", most=total_cost[1], total=cost))
     if wanted and t.card(source).type in ("event", "plot") and run is not None and run[:2] == (source, verb) \
             and run[2] + 1 == t.version and card not in run[3] and len(run[3]) >= wanted[0][9]:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
@@ -777,7 +816,8 @@ def note_target(t: Table, action: Action) -> None:
     line = target_line(action)
     run = t.target_run
     if line is None or line[2] not in t.where or not (any(x[0] == line[0] for x in t.card(line[2]).targets) or (
-            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None)):
+            line[0] == "kneel" and t.card(line[2]).chooses_total_str is not None) or (
+            (t.card(line[2]).chooses_total_cost or ("",))[0] == line[0])):
         t.target_run = None
         return
     same = run is not None and run[:2] == (line[2], line[0]) and run[2] + 1 == t.version

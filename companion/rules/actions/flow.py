@@ -11,12 +11,14 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import (
     check_challenge_over,
     check_immune,
+    check_kneel_cost,
     check_kneel_target,
     continues_trigger,
     end_challenge,
     insight_given,
     leave_to,
     note_faction_cost,
+    note_kneel_cost,
     place_name,
     reaction_words,
     source_out_of_play,
@@ -896,6 +898,8 @@ class _SetKneeling(Action):
 
     def check(self, t: Table, v: Checker) -> None:
         check_immune(t, v, self.card, self.source)
+        if self.source != self.card:
+            check_kneel_cost(t, v, self.source, "kneel" if self.kneeling else "stand")
         if t.zone_of(self.card) is not Zone.PLAY:
             v.violate("play.not-in-play", (self.card,), card=t.ref(self.card), zone=place_name(t, self.card))
         elif self.kneeling and kept_knelt_record(t, self.card, self.source):
@@ -921,8 +925,11 @@ class _SetKneeling(Action):
         if self.card in t.in_play:
             if not self.kneeling and t.in_play[self.card].kneeling and self._limited(t):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
-            if self.kneeling:  # a new kneel: a new use's draws (``kneel_paid_draws``)
+            if self.source != self.card:
+                note_kneel_cost(t, self.source, "kneel" if self.kneeling else "stand")
+            if self.kneeling:  # a new kneel: a new use's draws (``kneel_paid_draws``), a new use of its ability
                 t.players[t.in_play[self.card].controller].round_counts.pop(f"kneel-drawn:{self.card}", None)
+                t.players[t.in_play[self.card].controller].round_counts.pop(f"kneel-used:{self.card}", None)
             t.in_play[self.card].kneeling = self.kneeling
             t.in_play[self.card].kneel_unsure = False  # the log says which
 

@@ -10,8 +10,10 @@ from companion.rules.actions.common import (
     check_immune,
     check_killable,
     check_killed_at_zero,
+    check_kneel_cost,
     killed,
     leave_to,
+    note_kneel_cost,
     note_leaving_play,
     note_owner_area,
     place_name,
@@ -52,6 +54,7 @@ class Kill(Action):
         c = t.card(self.card)
         source = self.killer(t)
         check_immune(t, v, self.card, source)
+        check_kneel_cost(t, v, self.source, "kill")
         if t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end:
             return  # the phase's end killed it ("The Last of the Giants"): the line says what happened
         if t.zone_of(self.card) is not Zone.PLAY:  # a card out of play cannot be killed: impossible (RR: Kill)
@@ -66,6 +69,7 @@ class Kill(Action):
         note_leaving_play(t, v, self.card)
 
     def apply(self, t: Table) -> None:
+        note_kneel_cost(t, self.source, "kill")
         if not (t.zone_of(self.card) is Zone.DEAD and self.card in t.moved_at_phase_end):
             killed(t, self.card)
 
