@@ -1163,6 +1163,18 @@ def test_a_card_drawn_out_far_larger_than_the_cards_found_whole_is_no_card(tmp_p
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
+@needs_ocr
+def test_a_card_under_another_found_only_from_its_corners_is_not_measured_against_the_upper_cards_text_box(
+        tmp_path: Path, indie_photo: Any) -> None:
+    """A location in a clear sleeve lies over a character's upper part on green cloth: neither is found whole, only
+    the location's text box (card-shaped too) and a piece of the character's art. Both cards are drawn out from their
+    corners; the character is more than three times the text box, yet it is no shape of wood grain: the largest card
+    is the location drawn out from its corner (holding nothing found whole but its own text box and small shapes of
+    its art). Both are read (the independent renderer's tuning seed 78)."""
+    assert _answers_on_photo(indie_photo, 27, 78, tmp_path, "Gunthor Son of Gurn") == sorted(
+        ["Gunthor Son of Gurn", "The Goldroad"])
+
+
 def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card() -> None:
     """A character's lower block found alone reads its title whole in its banner (drawn out) and a piece of it along
     its side ("ONNEL", clean): the piece is no second title, so no second card; two different titles read clean
