@@ -1175,6 +1175,17 @@ def test_a_card_under_another_found_only_from_its_corners_is_not_measured_agains
         ["Gunthor Son of Gurn", "The Goldroad"])
 
 
+@needs_ocr
+def test_two_cards_offset_along_both_sides_in_one_outline_are_no_card_found_whole(tmp_path: Path,
+                                                                                   indie_photo: Any) -> None:
+    """A character in a light sleeve lies over a location's upper right on dark wood: their outline is one blob whose
+    hull simplifies to five corners, card-shaped round its smallest rectangle, which it fills only nine tenths of (a
+    card's hull fills nearly all). It is no card found whole: each card is drawn out from its own corners and read
+    (the independent renderer's tuning seed 78)."""
+    assert _answers_on_photo(indie_photo, 2, 78, tmp_path, "Sansa's Maid") == sorted(
+        ["Sansa's Maid", "Statue of Baelor"])
+
+
 def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card() -> None:
     """A character's lower block found alone reads its title whole in its banner (drawn out) and a piece of it along
     its side ("ONNEL", clean): the piece is no second title, so no second card; two different titles read clean

@@ -563,6 +563,10 @@ def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float
     return not _inside(ca, cb + (b[1] - cb) * core) and not _inside(cb, ca + (a[1] - ca) * core)
 
 
+#: See find_cards: a card's hull that does not simplify to four corners fills this share of its smallest rectangle.
+HULL_FILL = 0.9
+
+
 def find_cards(image: np.ndarray) -> list[np.ndarray]:
     """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
     grey, or colour (BGR: colour edges too).
@@ -600,7 +604,10 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
             q = _order(np.asarray(box))
-            carded = cv2.contourArea(q) >= 0.8 * area and _card_shaped(q)
+            # A hull of more corners than four that is one card (rounded corners, a bump of glare) fills its smallest
+            # rectangle nearly whole; two cards offset along both sides leave its corners empty.
+            carded = cv2.contourArea(q) >= 0.8 * area and _card_shaped(q) and (
+                len(approx) == 4 or area >= HULL_FILL * cv2.contourArea(q))
             solid = cv2.contourArea(contour) / area
             # An outline that is no card, or a card-shaped one with bites out of it: cards merged (overlapping, or
             # side by side), whose corners may each start a card of their own. Not a box inside a card: it is whole.
