@@ -1066,12 +1066,14 @@ def test_two_cards_in_one_card_shaped_outline_each_reading_its_title_clean_are_t
                                                                                           indie_photo: Any) -> None:
     """An event lying half under a location, both in black sleeves on dark cloth, make one outline of a card's shape
     round both; the event's title reads clean across its top and the location's along its left edge. One card never
-    prints two titles: both cards are answered (the independent renderer's tuning seed 50)."""
+    prints two titles: both cards are answered (the independent renderer's tuning seed 50). The outline's hull, of
+    more corners than four, fills too little of its smallest rectangle to be one card: each card is drawn out from its
+    own corners (_two_titles_apart splitting one outline's two clean titles is tested on reads below)."""
     from companion.scan.images import load_colour
     from companion.scan.titles import find_cards, read_titles
     shot = indie_photo(55, 50, tmp_path)
     image = load_colour((tmp_path / shot["file"]).read_bytes())
-    assert len(find_cards(image)) == 2  # the two overlapping cards' one outline, and the third card
+    assert len(find_cards(image)) == 3  # the two overlapping cards, each drawn out, and the third card
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
