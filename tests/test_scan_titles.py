@@ -1066,12 +1066,14 @@ def test_two_cards_in_one_card_shaped_outline_each_reading_its_title_clean_are_t
                                                                                           indie_photo: Any) -> None:
     """An event lying half under a location, both in black sleeves on dark cloth, make one outline of a card's shape
     round both; the event's title reads clean across its top and the location's along its left edge. One card never
-    prints two titles: both cards are answered (the independent renderer's tuning seed 50)."""
+    prints two titles: both cards are answered (the independent renderer's tuning seed 50). The outline's hull, of
+    more corners than four, fills too little of its smallest rectangle to be one card: each card is drawn out from its
+    own corners (_two_titles_apart splitting one outline's two clean titles is tested on reads below)."""
     from companion.scan.images import load_colour
     from companion.scan.titles import find_cards, read_titles
     shot = indie_photo(55, 50, tmp_path)
     image = load_colour((tmp_path / shot["file"]).read_bytes())
-    assert len(find_cards(image)) == 2  # the two overlapping cards' one outline, and the third card
+    assert len(find_cards(image)) == 3  # the two overlapping cards, each drawn out, and the third card
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
@@ -1161,6 +1163,29 @@ def test_a_card_drawn_out_far_larger_than_the_cards_found_whole_is_no_card(tmp_p
     image = load_colour((tmp_path / shot["file"]).read_bytes())
     assert len(find_cards(image)) == 3
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
+
+
+@needs_ocr
+def test_a_card_under_another_found_only_from_its_corners_is_not_measured_against_the_upper_cards_text_box(
+        tmp_path: Path, indie_photo: Any) -> None:
+    """A location in a clear sleeve lies over a character's upper part on green cloth: neither is found whole, only
+    the location's text box (card-shaped too) and a piece of the character's art. Both cards are drawn out from their
+    corners; the character is more than three times the text box, yet it is no shape of wood grain: the largest card
+    is the location drawn out from its corner (holding nothing found whole but its own text box and small shapes of
+    its art). Both are read (the independent renderer's tuning seed 78)."""
+    assert _answers_on_photo(indie_photo, 27, 78, tmp_path, "Gunthor Son of Gurn") == sorted(
+        ["Gunthor Son of Gurn", "The Goldroad"])
+
+
+@needs_ocr
+def test_two_cards_offset_along_both_sides_in_one_outline_are_no_card_found_whole(tmp_path: Path,
+                                                                                   indie_photo: Any) -> None:
+    """A character in a light sleeve lies over a location's upper right on dark wood: their outline is one blob whose
+    hull simplifies to five corners, card-shaped round its smallest rectangle, which it fills only nine tenths of (a
+    card's hull fills nearly all). It is no card found whole: each card is drawn out from its own corners and read
+    (the independent renderer's tuning seed 78)."""
+    assert _answers_on_photo(indie_photo, 2, 78, tmp_path, "Sansa's Maid") == sorted(
+        ["Sansa's Maid", "Statue of Baelor"])
 
 
 def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card() -> None:

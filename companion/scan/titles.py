@@ -563,6 +563,10 @@ def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float
     return not _inside(ca, cb + (b[1] - cb) * core) and not _inside(cb, ca + (a[1] - ca) * core)
 
 
+#: See find_cards: a card's hull that does not simplify to four corners fills this share of its smallest rectangle.
+HULL_FILL = 0.9
+
+
 def find_cards(image: np.ndarray) -> list[np.ndarray]:
     """Card-shaped quadrilaterals (4x2 corners, upright order), largest first, none inside another. ``image``:
     grey, or colour (BGR: colour edges too).
@@ -600,7 +604,10 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             approx = cv2.approxPolyDP(hull, 0.04 * cv2.arcLength(hull, True), True)
             box = approx if len(approx) == 4 else cv2.boxPoints(cv2.minAreaRect(hull))
             q = _order(np.asarray(box))
-            carded = cv2.contourArea(q) >= 0.8 * area and _card_shaped(q)
+            # A hull of more corners than four that is one card (rounded corners, a bump of glare) fills its smallest
+            # rectangle nearly whole; two cards offset along both sides leave its corners empty.
+            carded = cv2.contourArea(q) >= 0.8 * area and _card_shaped(q) and (
+                len(approx) == 4 or area >= HULL_FILL * cv2.contourArea(q))
             solid = cv2.contourArea(contour) / area
             # An outline that is no card, or a card-shaped one with bites out of it: cards merged (overlapping, or
             # side by side), whose corners may each start a card of their own. Not a box inside a card: it is whole.
@@ -646,14 +653,18 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     cards_whole = [(a, q) for a, q, c in quads if c == 1 and not any(
         f[2] == 1 and f[0] > a and _piece(f[1], q) for f in quads)]
     largest = max((a for a, _q in cards_whole), default=float("inf"))
+    # Or drawn out from a corner, holding no card found whole but its own pieces and shapes under half the largest found
+    # whole (art): a card found only from its corner, lying over another, is larger than its text box found whole.
+    largest = max([largest] + [f[0] for f in quads if f[2] < 1 and not any(
+        _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) and a >= PIECE_AREA * largest for a, q in cards_whole)])
     quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest or not any(
         _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) for _a, q in cards_whole)]
     return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
 
 
 #: See find_cards: cards are of one size, whatever the tilt and distance of the camera; a card drawn out from a corner
-#: this many times as large as the largest card found whole (not a piece of another found) is no card when it holds
-#: one of them (it would hide it).
+#: this many times as large as the largest card (found whole and not a piece of another found, or drawn out from a
+#: corner holding none) is no card when it holds one of those found whole (it would hide it).
 LAID_SIZE = 3.0
 #: See _piece: every piece of a card (its art, its text box, a banner, a location's strip) spans this share of the
 #: card's side its long side runs along, or more.
