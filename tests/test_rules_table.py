@@ -579,6 +579,8 @@ def test_every_action_round_trips_through_json() -> None:
         "choose_winner": {"player": "A", "winner": "B"},
         "win_dominance": {"player": "A", "reason": "a ruling"},
         "reveal": {"player": "A", "cards": ["A.1.1"], "to": "B"},
+        "move_attachment": {"player": "A", "card": "A.1.1", "attach_to": "A.2.1", "source": "A.1.1"},
+        "name_choice": {"player": "A", "card": "A.1.1", "kind": "military"},
     }
     for kind, cls in REGISTRY.items():
         data = {"type": kind, **samples.get(kind, {})}
