@@ -1510,6 +1510,29 @@ def test_an_events_reaction_waits_for_its_trigger(catalog: Catalog) -> None:
     flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # Bob lost it
 
 
+def test_a_reaction_to_losing_an_unopposed_challenge_waits_for_that_loss(catalog: Catalog) -> None:
+    """aside59 14 (event.reaction-trigger): Burning on the Sand "Reaction: After you lose an unopposed challenge, set
+    the claim value on the winning opponent's revealed plot card to 0 until the end of the challenge." is played by
+    the defender who lost a challenge without defenders, not by its winner, nor after a loss with defenders."""
+    assert catalog.card("04076").reacts_to == ("lose_unopposed", "", 0, "")
+    assert catalog.card("01071").reacts_to == ("unopposed", "", 0, "")  # Theon: "After you win an unopposed …"
+    t = plots("2e", "01001", "01002", {"01087": 1, "04076": 1}, {"01057": 1, "04076": 1})
+    hand(t, "A.04076.1", "B.04076.1")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01057.1")
+    to_challenges(t)
+    opposed = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t.clone(), PlayEvent("A", "A.04076.1"), "event.reaction-trigger")  # Alice won it
+    legal(t, PlayEvent("B", "B.04076.1"))
+    legal(opposed, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    legal(opposed, DeclareDefenders("B", ["B.01057.1"]))
+    legal(opposed, ChallengeResult())  # lost against a defender: not unopposed
+    flagged_and_refused(opposed, PlayEvent("B", "B.04076.1"), "event.reaction-trigger")
+
+
 def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
     """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
     gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is

@@ -499,7 +499,8 @@ class Card:
     discards_copy: bool = False
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
-    #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
+    #: "unopposed", "lose_unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After
+    #: you …".
     reacts_to: tuple[str, str, int, str] | None = None
     #: Its won challenge's reaction asks for a character of the player's in that challenge: ("attacking" |
     #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an

@@ -1098,7 +1098,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         side = joined.group(1)  # The Red Viper: "… a challenge in which The Red Viper is participating as an attacker"
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
-    event = "unopposed" if unopposed else f"{won.lower()}_challenge"
+    # Burning on the Sand: "After you lose an unopposed challenge, …" waits for the loss, not the win
+    event = ("lose_unopposed" if won.lower() == "lose" else "unopposed") if unopposed else f"{won.lower()}_challenge"
     return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
             else "defender" if side else "")
 

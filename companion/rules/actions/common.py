@@ -902,7 +902,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     if t.phase is not Phase.CHALLENGES or last is None or last.round != t.round or last.winner is None \
             or last.stage not in (Stage.RESOLVED, Stage.ENDED) or player not in (last.attacker, last.defender):
         return False
-    if (last.winner == player) != (event != "lose_challenge") or (event == "unopposed" and not last.unopposed):
+    if (last.winner == player) != (event not in ("lose_challenge", "lose_unopposed")) \
+            or (event in ("unopposed", "lose_unopposed") and not last.unopposed):
         return False
     if (kind and last.kind != kind) or (side and (last.attacker if side == "attacker" else last.defender) != player):
         return False
