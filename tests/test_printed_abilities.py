@@ -1533,6 +1533,24 @@ def test_a_reaction_to_losing_an_unopposed_challenge_waits_for_that_loss(catalog
     flagged_and_refused(opposed, PlayEvent("B", "B.04076.1"), "event.reaction-trigger")
 
 
+def test_a_reaction_to_a_challenge_a_player_initiates_against_you(catalog: Catalog) -> None:
+    """aside59 17 (event.reaction-trigger): Levies at the Rock "Reaction: After a player initiates a challenge against
+    you, move up to X gold from that player's gold pool to your own." answers a challenge against its player: played
+    after the player's own challenge it is flagged, after the opponent's legal."""
+    assert catalog.card("04011").reacts_to == ("challenge_against", "", 0, "")
+    t = plots("2e", "01001", "01002", {"04011": 1, "01087": 1}, {"01057": 1})
+    hand(t, "A.04011.1")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01057.1")
+    to_challenges(t)
+    own = t.clone()
+    legal(own, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    flagged_and_refused(own, PlayEvent("A", "A.04011.1"), "event.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01057.1"]))
+    legal(t, PlayEvent("A", "A.04011.1"))
+
+
 def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
     """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
     gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is

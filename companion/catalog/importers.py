@@ -1043,10 +1043,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
     if start >= 0 and name and _ATTACHED_SELF.match(mine):
         return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
-    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|an opponent "
-                       r"initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]", plain[start:],
+    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|(?:an opponent|a "
+                       r"player) initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]",
+                       plain[start:],
                        re.IGNORECASE) if start >= 0 else None
-    if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; The Bastard's Letter:
+    if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; Levies at the Rock "After
+        # a player initiates …"; The Bastard's Letter:
         return ("challenge_against", (against.group(1) or "").lower(), 0, "")  # "… initiates a [military] challenge …"
     if start >= 0 and name and _OUT_OF_SHADOWS_SELF.match(mine):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
