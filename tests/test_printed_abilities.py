@@ -1533,6 +1533,26 @@ def test_a_reaction_to_losing_an_unopposed_challenge_waits_for_that_loss(catalog
     flagged_and_refused(opposed, PlayEvent("B", "B.04076.1"), "event.reaction-trigger")
 
 
+def test_a_format_note_is_no_second_ability(catalog: Catalog) -> None:
+    """aside59 15 (event.reaction-trigger): Compelled by the King "Reaction: After the dominance phase begins, choose
+    and stand a character you control. … <b>Draft format only.</b>": the format line is no label, so the reaction is
+    its one triggered ability: played in the challenges phase it is flagged, once the dominance phase begins legal."""
+    from companion.catalog.importers import without_format_notes
+
+    assert without_format_notes({"text": "<b>Action:</b> Draw 1 card.\n<b>Melee format only.</b>"})["text"] == (
+        "<b>Action:</b> Draw 1 card.")
+    assert catalog.card("00009").reacts_to == ("phase_begins", "dominance", 0, "")
+    t = plots("2e", "01001", "01002", {"00009": 1, "01087": 1}, {})
+    hand(t, "A.00009.1")
+    in_play(t, "A.01087.1")
+    to_challenges(t)
+    flagged_and_refused(t, PlayEvent("A", "A.00009.1"), "event.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("dominance"))
+    legal(t, PlayEvent("A", "A.00009.1"))
+
+
 def test_a_reaction_to_a_challenge_a_player_initiates_against_you(catalog: Catalog) -> None:
     """aside59 17 (event.reaction-trigger): Levies at the Rock "Reaction: After a player initiates a challenge against
     you, move up to X gold from that player's gold pool to your own." answers a challenge against its player: played

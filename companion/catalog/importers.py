@@ -2877,8 +2877,20 @@ def image_url(rec: dict[str, Any], code: str, cgdb_id: Any) -> str:
     return ""
 
 
+#: A line naming the formats a card is played in ("<b>Draft format only.</b>", "<b>Melee format only.</b>"): no
+#: ability, so not a triggered ability's label either (Compelled by the King's one reaction stays its only one).
+_FORMAT_NOTE = re.compile(r"\s*<b>[^<:]*\bformats? only\.</b>", re.IGNORECASE)
+
+
+def without_format_notes(rec: dict[str, Any]) -> dict[str, Any]:
+    """The record with its text's format notes (``_FORMAT_NOTE``) left out."""
+    text = rec.get("text")
+    return {**rec, "text": _FORMAT_NOTE.sub("", text)} if isinstance(text, str) and _FORMAT_NOTE.search(text) else rec
+
+
 def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type", "faction"), source, index)
+    rec = without_format_notes(rec)
     card_type = _type(rec["type"], source, label)
     kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or []
@@ -2911,6 +2923,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
 
 def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type_code", "faction_code"), source, index)
+    rec = without_format_notes(rec)
     card_type = _type(rec["type_code"], source, label)
     kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or ""
