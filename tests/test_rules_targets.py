@@ -52,6 +52,22 @@ def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
     assert targets("Choose a character. Choose and kneel a location.") == ()
 
 
+def test_a_target_with_printed_cost_x_or_lower_fits_the_x_paid() -> None:
+    """aside59 22 (ability.target): Bribery (cost X) "Action: Choose and kneel a character with printed cost X or
+    lower. …": played for X = 2, kneeling Gold Cloaks (printed cost 4) is flagged, Burned Men (2) legal."""
+    from companion.catalog.card import X_PAID
+    from companion.rules.actions import PlayEvent
+
+    assert targets("Action: Choose and kneel a character with printed cost X or lower.")[0][12] == X_PAID
+    t = plots("2e", "01001", "01002", {"15045": 1}, {"01092": 1, "01091": 1}, gold=2)
+    hand(t, "A.15045.1")
+    in_play(t, "B.01092.1")
+    in_play(t, "B.01091.1")
+    legal(t, PlayEvent("A", "A.15045.1", cost=2))
+    flagged_and_refused(t, Kneel("A", "B.01092.1", source="A.15045.1"), "ability.target")
+    legal(t, Kneel("A", "B.01091.1", source="A.15045.1"))
+
+
 def test_filthy_accusations_kneels_one_character() -> None:
     """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
     flagged (ability.target), a kneel naming no source is not the plot's."""

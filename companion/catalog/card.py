@@ -13,6 +13,9 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 Edition = Literal["2e", "1e"]
+#: A target's printed cost at most "X" (Bribery: "Choose and kneel a character with printed cost X or lower."): the X
+#: paid for the event played (the rules' ``x_paid``); where X is not so paid, the cost is not judged.
+X_PAID = -2
 _EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
 
 

@@ -21,6 +21,7 @@ from companion.catalog.card import (
     KEYWORDS,
     PLOT_STATS,
     TEXT_FACTS,
+    X_PAID,
     AttachOnly,
     Card,
     Cost,
@@ -1317,7 +1318,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
-                r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
@@ -1464,7 +1465,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
             _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
-            int(g["cost"]) if g["cost"] else -1)
+            X_PAID if g["cost"] == "X" else int(g["cost"]) if g["cost"] else -1)
 
 
 #: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking

@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import AttachOnly, Card, fold
+from companion.catalog.card import X_PAID, AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -614,6 +614,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return "ability.target.non-trait", {"trait": state[4:]}
     if state == "non-limited" and c.limited:  # Newly-Made Lord, Pyromancers: "choose a non-limited location"
         return "ability.target.non-limited", {}
+    if cost_max == X_PAID:  # "printed cost X or lower": the X paid for the event, where the log records it
+        cost_max = t.x_paid.get(source, -1)
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
     if card not in t.in_play:

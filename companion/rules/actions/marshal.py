@@ -244,6 +244,8 @@ class PlayEvent(Action):
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
+        if c.cost == "X" and self.cost is not None:  # Bribery's X, for its "printed cost X or lower"
+            t.x_paid[self.card] = self.cost
         note_faction_cost(t, self.player, self.card)
         under_way = current_challenge(t)
         if under_way is None:
