@@ -68,6 +68,20 @@ def test_a_target_with_printed_cost_x_or_lower_fits_the_x_paid() -> None:
     legal(t, Kneel("A", "B.01091.1", source="A.15045.1"))
 
 
+def test_a_target_of_either_type_is_one_of_the_two() -> None:
+    """aside59 30 (ability.target): Lay Waste "Dominance Action: Choose a non-limited location or attachment and
+    discard it from play. …": discarding Bob's Limited The Kingsroad by it is flagged, and so is a character (neither
+    type); his The Red Keep is legal."""
+    assert targets("Choose a non-limited location or attachment and discard it from play.")[0][1:2] == (
+        "location|attachment",)
+    t = plots("2e", "01001", "01002", {"15044": 1}, {"01039": 1, "01061": 1, "01057": 1})
+    for card in ("B.01039.1", "B.01061.1", "B.01057.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Discard("A", "B.01039.1", source="A.15044.1"), "ability.target")
+    flagged_and_refused(t, Discard("A", "B.01057.1", source="A.15044.1"), "ability.target")
+    legal(t, Discard("A", "B.01061.1", source="A.15044.1"))
+
+
 def test_filthy_accusations_kneels_one_character() -> None:
     """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
     flagged (ability.target), a kneel naming no source is not the plot's."""

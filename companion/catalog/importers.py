@@ -1317,7 +1317,8 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
-                r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
+                r"(?P<kind>location or attachment|attachment or location|character|attachment|location|card)s?"
+                r"(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
@@ -1453,7 +1454,9 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     "(STR 2 or lower instead if you control Robb Stark)")."""
     whose = (g["whose"] or "").lower()
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
-    return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
+    # "a non-limited location or attachment" (Lay Waste): either type, "location|attachment"
+    return (verb, "|".join(sorted((g["kind"] or "").lower().split(" or "), reverse=True)),
+            (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),

@@ -600,7 +600,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
     c = t.card(card)
-    if kind != "card" and c.type != kind:
+    if kind != "card" and c.type not in kind.split("|"):
+        if "|" in kind:  # Lay Waste: "a non-limited location or attachment"
+            one, other = kind.split("|")[:2]
+            return "ability.target.kind-either", {"kind": type_name(one), "other": type_name(other)}
         return "ability.target.kind", {"kind": type_name(kind)}
     # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts); a card
     # saved may lie in the dead pile already. A House's name read there (1st edition "a Greyjoy character") is its
