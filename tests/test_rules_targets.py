@@ -82,6 +82,22 @@ def test_a_target_of_either_type_is_one_of_the_two() -> None:
     legal(t, Discard("A", "B.01061.1", source="A.15044.1"))
 
 
+def test_a_save_when_such_a_character_would_be_killed_fits_its_words() -> None:
+    """aside59 11 (ability.target): Calm as Still Water "Interrupt: When a character with printed cost 3 or lower
+    would be killed, save it and return it to its owner's hand." (no "kneel … to save it" cost before it): saving
+    Palace Spearman (printed cost 4) by it is flagged, House Dayne Knight (2) legal."""
+    from companion.rules.actions import Save
+
+    assert targets("Interrupt: When a character with printed cost 3 or lower would be killed, save it and return it "
+                   "to its owner's hand.")[0][0::12] == ("save", 3)
+    t = plots("2e", "01001", "01002", {}, {"25018": 1, "01114": 1, "01113": 1})
+    for card in ("B.01114.1", "B.01113.1"):
+        in_play(t, card)
+    hand(t, "B.25018.1")
+    flagged_and_refused(t, Save("B", "B.01114.1", source="B.25018.1"), "ability.target")
+    legal(t, Save("B", "B.01113.1", source="B.25018.1"))
+
+
 def test_filthy_accusations_kneels_one_character() -> None:
     """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
     flagged (ability.target), a kneel naming no source is not the plot's."""

@@ -1348,9 +1348,9 @@ _TARGET_FORMS = (
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
                re.IGNORECASE),
     # 2nd edition Maester Aemon: "Interrupt: When a [thenightswatch] character would be killed, kneel Maester Aemon to
-    # save it."
-    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\bto "
-               r"(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
+    # save it."; Calm as Still Water "When a character with printed cost 3 or lower would be killed, save it …"
+    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\b"
+               r"(?:to )?(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
     # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
