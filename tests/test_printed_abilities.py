@@ -1593,6 +1593,67 @@ def test_an_events_reaction_waits_for_its_trigger(catalog: Catalog) -> None:
     flagged_and_refused(t, PlayEvent("B", "B.core_157.1"), "event.reaction-trigger")  # Bob lost it
 
 
+def test_a_reaction_to_losing_an_unopposed_challenge_waits_for_that_loss(catalog: Catalog) -> None:
+    """aside59 14 (event.reaction-trigger): Burning on the Sand "Reaction: After you lose an unopposed challenge, set
+    the claim value on the winning opponent's revealed plot card to 0 until the end of the challenge." is played by
+    the defender who lost a challenge without defenders, not by its winner, nor after a loss with defenders."""
+    assert catalog.card("04076").reacts_to == ("lose_unopposed", "", 0, "")
+    assert catalog.card("01071").reacts_to == ("unopposed", "", 0, "")  # Theon: "After you win an unopposed …"
+    t = plots("2e", "01001", "01002", {"01087": 1, "04076": 1}, {"01057": 1, "04076": 1})
+    hand(t, "A.04076.1", "B.04076.1")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01057.1")
+    to_challenges(t)
+    opposed = t.clone()
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t.clone(), PlayEvent("A", "A.04076.1"), "event.reaction-trigger")  # Alice won it
+    legal(t, PlayEvent("B", "B.04076.1"))
+    legal(opposed, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    legal(opposed, DeclareDefenders("B", ["B.01057.1"]))
+    legal(opposed, ChallengeResult())  # lost against a defender: not unopposed
+    flagged_and_refused(opposed, PlayEvent("B", "B.04076.1"), "event.reaction-trigger")
+
+
+def test_a_format_note_is_no_second_ability(catalog: Catalog) -> None:
+    """aside59 15 (event.reaction-trigger): Compelled by the King "Reaction: After the dominance phase begins, choose
+    and stand a character you control. … <b>Draft format only.</b>": the format line is no label, so the reaction is
+    its one triggered ability: played in the challenges phase it is flagged, once the dominance phase begins legal."""
+    from companion.catalog.importers import without_format_notes
+
+    assert without_format_notes({"text": "<b>Action:</b> Draw 1 card.\n<b>Melee format only.</b>"})["text"] == (
+        "<b>Action:</b> Draw 1 card.")
+    assert catalog.card("00009").reacts_to == ("phase_begins", "dominance", 0, "")
+    t = plots("2e", "01001", "01002", {"00009": 1, "01087": 1}, {})
+    hand(t, "A.00009.1")
+    in_play(t, "A.01087.1")
+    to_challenges(t)
+    flagged_and_refused(t, PlayEvent("A", "A.00009.1"), "event.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("dominance"))
+    legal(t, PlayEvent("A", "A.00009.1"))
+
+
+def test_a_reaction_to_a_challenge_a_player_initiates_against_you(catalog: Catalog) -> None:
+    """aside59 17 (event.reaction-trigger): Levies at the Rock "Reaction: After a player initiates a challenge against
+    you, move up to X gold from that player's gold pool to your own." answers a challenge against its player: played
+    after the player's own challenge it is flagged, after the opponent's legal."""
+    assert catalog.card("04011").reacts_to == ("challenge_against", "", 0, "")
+    t = plots("2e", "01001", "01002", {"04011": 1, "01087": 1}, {"01057": 1})
+    hand(t, "A.04011.1")
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01057.1")
+    to_challenges(t)
+    own = t.clone()
+    legal(own, InitiateChallenge("A", "military", "B", attackers=["A.01087.1"]))
+    flagged_and_refused(own, PlayEvent("A", "A.04011.1"), "event.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01057.1"]))
+    legal(t, PlayEvent("A", "A.04011.1"))
+
+
 def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
     """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
     gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is

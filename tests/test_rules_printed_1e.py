@@ -124,6 +124,25 @@ def test_calm_over_westeros_asks_1_gold_for_an_event() -> None:
     assert (t.players["A"].gold, t.players["B"].gold) == (0, 1)
 
 
+def test_winter_is_coming_after_the_result_raises_the_claim_still_to_apply() -> None:
+    """claim.count (aside59 39): 1st edition Winter is Coming "Challenges: Raise the Claim value on each House Stark
+    player's revealed plot card by 1 for the duration of the challenge." played after the challenge is won and
+    before its claim (1st edition has no action windows to wait for) raises it: Bob kills 2 for Rains of Autumn's
+    claim of 1; killing 1 is flagged."""
+    from companion.rules.actions import ApplyClaim
+
+    t = round_table(POWER_OF_ARMS, extra={WINTER_IS_COMING: 2}, factions={"A": "stark", "B": "lannister"})
+    hand(t, f"A.{WINTER_IS_COMING}.1", f"A.{WINTER_IS_COMING}.2")
+    t.players["A"].gold = 0
+    legal(t, InitiateChallenge("A", "military", "B", [f"A.{EDDARD}.1", f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, PlayEvent("A", f"A.{WINTER_IS_COMING}.1"))
+    flagged_and_refused(t, ApplyClaim("B", [f"B.{EDDARD}.1"]), "claim.count")
+    legal(t, ApplyClaim("B", [f"B.{EDDARD}.1", f"B.{GUILDMASTER}.1"]))
+    assert t.challenges[-1].claim == 2
+
+
 def test_a_toll_written_out_as_two_lines_is_not_asked_again() -> None:
     """plot.gold-toll: the gift written as Alice's ``spend_gold`` and Bob's ``gain_gold`` just before the event is its
     toll (not a second one): with 2 gold she gives 1 and plays, keeping 1. A gift lines earlier is not the toll, and

@@ -52,6 +52,52 @@ def test_the_targets_are_read_from_the_printed_cards(catalog: Catalog) -> None:
     assert targets("Choose a character. Choose and kneel a location.") == ()
 
 
+def test_a_target_with_printed_cost_x_or_lower_fits_the_x_paid() -> None:
+    """aside59 22 (ability.target): Bribery (cost X) "Action: Choose and kneel a character with printed cost X or
+    lower. …": played for X = 2, kneeling Gold Cloaks (printed cost 4) is flagged, Burned Men (2) legal."""
+    from companion.catalog.card import X_PAID
+    from companion.rules.actions import PlayEvent
+
+    assert targets("Action: Choose and kneel a character with printed cost X or lower.")[0][12] == X_PAID
+    t = plots("2e", "01001", "01002", {"15045": 1}, {"01092": 1, "01091": 1}, gold=2)
+    hand(t, "A.15045.1")
+    in_play(t, "B.01092.1")
+    in_play(t, "B.01091.1")
+    legal(t, PlayEvent("A", "A.15045.1", cost=2))
+    flagged_and_refused(t, Kneel("A", "B.01092.1", source="A.15045.1"), "ability.target")
+    legal(t, Kneel("A", "B.01091.1", source="A.15045.1"))
+
+
+def test_a_target_of_either_type_is_one_of_the_two() -> None:
+    """aside59 30 (ability.target): Lay Waste "Dominance Action: Choose a non-limited location or attachment and
+    discard it from play. …": discarding Bob's Limited The Kingsroad by it is flagged, and so is a character (neither
+    type); his The Red Keep is legal."""
+    assert targets("Choose a non-limited location or attachment and discard it from play.")[0][1:2] == (
+        "location|attachment",)
+    t = plots("2e", "01001", "01002", {"15044": 1}, {"01039": 1, "01061": 1, "01057": 1})
+    for card in ("B.01039.1", "B.01061.1", "B.01057.1"):
+        in_play(t, card)
+    flagged_and_refused(t, Discard("A", "B.01039.1", source="A.15044.1"), "ability.target")
+    flagged_and_refused(t, Discard("A", "B.01057.1", source="A.15044.1"), "ability.target")
+    legal(t, Discard("A", "B.01061.1", source="A.15044.1"))
+
+
+def test_a_save_when_such_a_character_would_be_killed_fits_its_words() -> None:
+    """aside59 11 (ability.target): Calm as Still Water "Interrupt: When a character with printed cost 3 or lower
+    would be killed, save it and return it to its owner's hand." (no "kneel … to save it" cost before it): saving
+    Palace Spearman (printed cost 4) by it is flagged, House Dayne Knight (2) legal."""
+    from companion.rules.actions import Save
+
+    assert targets("Interrupt: When a character with printed cost 3 or lower would be killed, save it and return it "
+                   "to its owner's hand.")[0][0::12] == ("save", 3)
+    t = plots("2e", "01001", "01002", {}, {"25018": 1, "01114": 1, "01113": 1})
+    for card in ("B.01114.1", "B.01113.1"):
+        in_play(t, card)
+    hand(t, "B.25018.1")
+    flagged_and_refused(t, Save("B", "B.01114.1", source="B.25018.1"), "ability.target")
+    legal(t, Save("B", "B.01113.1", source="B.25018.1"))
+
+
 def test_filthy_accusations_kneels_one_character() -> None:
     """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
     flagged (ability.target), a kneel naming no source is not the plot's."""

@@ -13,6 +13,9 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 Edition = Literal["2e", "1e"]
+#: A target's printed cost at most "X" (Bribery: "Choose and kneel a character with printed cost X or lower."): the X
+#: paid for the event played (the rules' ``x_paid``); where X is not so paid, the cost is not judged.
+X_PAID = -2
 _EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
 
 
@@ -557,7 +560,8 @@ class Card:
     discards_copy: bool = False
     #: An event's only triggered ability answers a result (RR: Triggered Abilities): "<b>Reaction:</b> After you win an
     #: [intrigue] challenge by 5 or more STR as the attacking player" ("win_challenge", "intrigue", 5, "attacker");
-    #: "unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After you …".
+    #: "unopposed", "lose_unopposed", "lose_challenge", "win_dominance", "lose_dominance"; 1st edition "Response: After
+    #: you …".
     reacts_to: tuple[str, str, int, str] | None = None
     #: Its won challenge's reaction asks for a character of the player's in that challenge: ("attacking" |
     #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an

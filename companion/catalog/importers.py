@@ -21,6 +21,7 @@ from companion.catalog.card import (
     KEYWORDS,
     PLOT_STATS,
     TEXT_FACTS,
+    X_PAID,
     AttachOnly,
     Card,
     Cost,
@@ -1125,10 +1126,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
     if start >= 0 and name and _ATTACHED_SELF.match(mine):
         return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
-    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|an opponent "
-                       r"initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]", plain[start:],
+    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|(?:an opponent|a "
+                       r"player) initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]",
+                       plain[start:],
                        re.IGNORECASE) if start >= 0 else None
-    if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; The Bastard's Letter:
+    if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; Levies at the Rock "After
+        # a player initiates …"; The Bastard's Letter:
         return ("challenge_against", (against.group(1) or "").lower(), 0, "")  # "… initiates a [military] challenge …"
     if start >= 0 and name and _OUT_OF_SHADOWS_SELF.match(mine):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
@@ -1180,7 +1183,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         side = joined.group(1)  # The Red Viper: "… a challenge in which The Red Viper is participating as an attacker"
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
-    event = "unopposed" if unopposed else f"{won.lower()}_challenge"
+    # Burning on the Sand: "After you lose an unopposed challenge, …" waits for the loss, not the win
+    event = ("lose_unopposed" if won.lower() == "lose" else "unopposed") if unopposed else f"{won.lower()}_challenge"
     return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
             else "defender" if side else "")
 
@@ -1396,8 +1400,9 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
-                r"(?P<kind>character|attachment|location|card)s?(?: (?:with STR (?P<str>\d+) or lower"
-                r"|with printed cost (?P<cost>\d+) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
+                r"(?P<kind>location or attachment|attachment or location|character|attachment|location|card)s?"
+                r"(?: (?:with STR (?P<str>\d+) or lower"
+                r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
@@ -1430,9 +1435,9 @@ _TARGET_FORMS = (
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
                re.IGNORECASE),
     # 2nd edition Maester Aemon: "Interrupt: When a [thenightswatch] character would be killed, kneel Maester Aemon to
-    # save it."
-    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\bto "
-               r"(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
+    # save it."; Calm as Still Water "When a character with printed cost 3 or lower would be killed, save it …"
+    re.compile(r"\bwhen " + _TARGET_COUNT + _TARGET_DESC + r" would (?:be killed|be discarded|leave play)\b[^.]*?\b"
+               r"(?:to )?(?P<verb>save) (?:it|him|her|that character|that card|that location)\b", re.IGNORECASE),
     # "Choose a non-unique character controlled by the losing opponent. Take control of that character." (1st edition
     # Seductive Promise)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>take) control of (?:that character|it)\b",
@@ -1539,7 +1544,9 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     "(STR 2 or lower instead if you control Robb Stark)")."""
     whose = (g["whose"] or "").lower()
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
-    return (verb, (g["kind"] or "").lower(), (g["side"] or "").strip().lower(),
+    # "a non-limited location or attachment" (Lay Waste): either type, "location|attachment"
+    return (verb, "|".join(sorted((g["kind"] or "").lower().split(" or "), reverse=True)),
+            (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
@@ -1551,7 +1558,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
             _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
-            int(g["cost"]) if g["cost"] else -1)
+            X_PAID if g["cost"] == "X" else int(g["cost"]) if g["cost"] else -1)
 
 
 #: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
@@ -3116,8 +3123,20 @@ def image_url(rec: dict[str, Any], code: str, cgdb_id: Any) -> str:
     return ""
 
 
+#: A line naming the formats a card is played in ("<b>Draft format only.</b>", "<b>Melee format only.</b>"): no
+#: ability, so not a triggered ability's label either (Compelled by the King's one reaction stays its only one).
+_FORMAT_NOTE = re.compile(r"\s*<b>[^<:]*\bformats? only\.</b>", re.IGNORECASE)
+
+
+def without_format_notes(rec: dict[str, Any]) -> dict[str, Any]:
+    """The record with its text's format notes (``_FORMAT_NOTE``) left out."""
+    text = rec.get("text")
+    return {**rec, "text": _FORMAT_NOTE.sub("", text)} if isinstance(text, str) and _FORMAT_NOTE.search(text) else rec
+
+
 def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type", "faction"), source, index)
+    rec = without_format_notes(rec)
     card_type = _type(rec["type"], source, label)
     kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or []
@@ -3150,6 +3169,7 @@ def _from_throneteki(rec: dict[str, Any], pack: tuple[str, str, Any], source: st
 
 def _from_thronesdb(rec: dict[str, Any], source: str, index: int) -> Card:
     label = _require(rec, ("code", "name", "type_code", "faction_code"), source, index)
+    rec = without_format_notes(rec)
     card_type = _type(rec["type_code"], source, label)
     kw = parse_keywords(rec.get("text"), str(rec["name"]))
     traits = rec.get("traits") or ""

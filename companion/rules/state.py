@@ -283,6 +283,9 @@ class TableState:
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, tuple[str, ...]] | None = None
+    #: The X paid for each event with a printed cost of X as last played (Bribery), by its card: its effect line's
+    #: "printed cost X or lower" is judged against it.
+    x_paid: dict[str, int] = field(default_factory=dict)
     #: The card an ability just discarded from the top of a deck, for its "Then, … 1 copy of that card" (The Tickler):
     #: (the source, that card, the table's version then).
     milled: tuple[str, str, int] | None = None

@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import AttachOnly, Card, fold
+from companion.catalog.card import X_PAID, AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -637,7 +637,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
     c = t.card(card)
-    if kind != "card" and c.type != kind:
+    if kind != "card" and c.type not in kind.split("|"):
+        if "|" in kind:  # Lay Waste: "a non-limited location or attachment"
+            one, other = kind.split("|")[:2]
+            return "ability.target.kind-either", {"kind": type_name(one), "other": type_name(other)}
         return "ability.target.kind", {"kind": type_name(kind)}
     # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts); a card
     # saved may lie in the dead pile already. A House's name read there (1st edition "a Greyjoy character") is its
@@ -651,6 +654,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return "ability.target.non-trait", {"trait": state[4:]}
     if state == "non-limited" and c.limited:  # Newly-Made Lord, Pyromancers: "choose a non-limited location"
         return "ability.target.non-limited", {}
+    if cost_max == X_PAID:  # "printed cost X or lower": the X paid for the event, where the log records it
+        cost_max = t.x_paid.get(source, -1)
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
     if card not in t.in_play:
@@ -978,7 +983,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
     if t.phase is not Phase.CHALLENGES or last is None or last.round != t.round or last.winner is None \
             or last.stage not in (Stage.RESOLVED, Stage.ENDED) or player not in (last.attacker, last.defender):
         return False
-    if (last.winner == player) != (event != "lose_challenge") or (event == "unopposed" and not last.unopposed):
+    if (last.winner == player) != (event not in ("lose_challenge", "lose_unopposed")) \
+            or (event in ("unopposed", "lose_unopposed") and not last.unopposed):
         return False
     if (kind and last.kind != kind) or (side and (last.attacker if side == "attacker" else last.defender) != player):
         return False

@@ -749,7 +749,7 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
         own = own or (action.type == "initiate_challenge" and zone is Zone.PLAY
-                      and trigger[0] in ("win_challenge", "lose_challenge", "unopposed"))
+                      and trigger[0] in ("win_challenge", "lose_challenge", "unopposed", "lose_unopposed"))
         # The claim it raises after a challenge won ("Reaction: After you win a challenge in which you control an
         # attacking Wildling character, kneel your faction card to raise the claim value on your revealed plot card by
         # 1 until the end of the challenge.": The Free Folk, Fields of the Reach, Khaleesi): recorded right after it.

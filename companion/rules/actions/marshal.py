@@ -40,6 +40,7 @@ from companion.rules.editions import Table
 from companion.rules.state import Phase, Stage, Zone, count_this_round
 from companion.rules.tolls import check_toll, pay_toll
 from companion.rules.values import (
+    challenge_claim,
     current_challenge,
     has_plots,
     opponent_cost,
@@ -245,11 +246,17 @@ class PlayEvent(Action):
         if c.limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
+        if c.cost == "X" and self.cost is not None:  # Bribery's X, for its "printed cost X or lower"
+            t.x_paid[self.card] = self.cost
         note_faction_cost(t, self.player, self.card)
         under_way = current_challenge(t)
-        if raising and under_way is not None:
+        if under_way is None:
+            pass
+        elif raising:
             under_way.claim_events.append(self.card)
-        elif c.cancels_events and under_way is not None and under_way.claim_events \
+            if under_way.stage is Stage.RESOLVED:  # 1st edition: raised after the result, before the claim
+                under_way.claim = challenge_claim(t, under_way)
+        elif c.cancels_events and under_way.claim_events \
                 and t.instance(under_way.claim_events[-1]).owner != self.player:
             under_way.claim_events.pop()  # The Hand's Judgment on a Winter Is Coming: its raise does not happen
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
@@ -258,13 +265,15 @@ class PlayEvent(Action):
 
 
 def raises_claim_now(t: Table, event: PlayEvent) -> bool:
-    """The event raises the claim of the challenge under way, played legally before its result: "Until the end of the
-    challenge, raise the claim value on your revealed plot card by 1." counts where its player attacks (1st edition
-    "each House Stark player's": where the attacker is of that House); ``challenge_claim`` adds it. A play the table
+    """The event raises the claim of the challenge under way, played legally before its result (1st edition: before
+    its claim is applied): "Until the end of the challenge, raise the claim value on your revealed plot card by 1."
+    counts where its player attacks (1st edition "each House Stark player's": where the attacker is of that House);
+    ``challenge_claim`` adds it. A play the table
     let go against the rules (flagged, advisory) raises nothing: the writers of the rule texts' scenarios agree."""
     raised = t.card(event.card).raises_claim
     c = current_challenge(t)
-    if raised is None or c is None or c.stage is Stage.RESOLVED:
+    # 1st edition has no action windows: between the result and the claim an event may still raise it
+    if raised is None or c is None or (c.stage is Stage.RESOLVED and (t.action_windows or c.claim_applied)):
         return False
     whose = raised[0]
     ours = (event.player == c.attacker) if whose == "you" else (
