@@ -372,14 +372,13 @@ _STR_EACH_WHILE = re.compile(r"^[Ww]hile there (?:are (no) (Winter|Summer) plot 
 #: The same under a condition the table shows: "While there are no cards in shadows, …" (Enemies in Every Shadow),
 #: "While you control fewer characters than each opponent, …" (Holding the Trident; 1st edition "… than any
 #: opponent"), "While you control no loyal characters, …" (Ghost of High Heart).
-_STR_EACH_WHEN = re.compile(r"^[Ww]hile (there are no cards in shadows|you control fewer characters than (?:each|any) "
-                            r"opponent|you control no loyal characters), each ((?:[A-Z][\w']* )*)character you "
-                            r"control gets ([+-]\d+) STR$")
+_EACH_CONDITION = (r"(there are no cards in shadows|you control fewer characters than (?:each|any) opponent|"
+                   r"you control no loyal characters)")
+_STR_EACH_WHEN = re.compile(rf"^[Ww]hile {_EACH_CONDITION}, each ((?:[A-Z][\w']* )*)character you control gets "
+                            r"([+-]\d+) STR$")
 #: The same condition after the STR: 1st edition The Gatehouse Tower "Your characters get +1 STR if you control fewer
 #: characters than each opponent." (the condition, the characters' trait, the STR).
-_STR_EACH_IF = re.compile(r"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) "
-                          r"(there are no cards in shadows|you control fewer characters than (?:each|any) opponent|"
-                          r"you control no loyal characters)$")
+_STR_EACH_IF = re.compile(rf"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) {_EACH_CONDITION}$")
 _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
               "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's

@@ -446,22 +446,27 @@ def end_challenge(t: Table) -> None:
     t.modifiers = [m for m in t.modifiers if modifier_lasts(m, "challenge")]
 
 
-def kneel_cost_unpaid(t: Table, source: str | None, verb: str) -> bool:
-    """``source``'s ability that kneels the card itself to ``verb`` a card (``Card.kneel_self_to``: "Kneel Marya
-    Seaworth to choose and stand 1 character.") is used again while it kneels from paying for an earlier use (RR:
-    Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay). A use while it stands (its kneel left out of the
-    log) or the first one after it knelt is not judged."""
+def _kneeling_by_own_cost(t: Table, source: str | None, verb: str) -> str | None:
+    """The controller of ``source`` where its ability that kneels the card itself to ``verb`` a card
+    (``Card.kneel_self_to``: "Kneel Marya Seaworth to choose and stand 1 character.") is used while it kneels."""
     if source is None or source not in t.in_play or verb not in t.card(source).kneel_self_to:
-        return False
+        return None
     ip = t.in_play[source]
-    return ip.kneeling and counted_this_round(t.round, t.players[ip.controller], f"kneel-used:{source}") > 0
+    return ip.controller if ip.kneeling else None
+
+
+def kneel_cost_unpaid(t: Table, source: str | None, verb: str) -> bool:
+    """``source``'s kneel-itself ability (``_kneeling_by_own_cost``) is used again while it kneels from paying for an
+    earlier use (RR: Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay). A use while it stands (its
+    kneel left out of the log) or the first one after it knelt is not judged."""
+    controller = _kneeling_by_own_cost(t, source, verb)
+    return controller is not None and counted_this_round(t.round, t.players[controller], f"kneel-used:{source}") > 0
 
 
 def note_kneel_cost(t: Table, source: str | None, verb: str) -> None:
     """A use of ``source``'s kneel-itself ability while it kneels: its kneel is spent (``kneel_cost_unpaid``)."""
-    if source is not None and source in t.in_play and verb in t.card(source).kneel_self_to \
-            and t.in_play[source].kneeling:
-        count_this_round(t.round, t.players[t.in_play[source].controller], f"kneel-used:{source}")
+    if (controller := _kneeling_by_own_cost(t, source, verb)) is not None:
+        count_this_round(t.round, t.players[controller], f"kneel-used:{source}")
 
 
 def check_kneel_cost(t: Table, v: Checker, source: str | None, verb: str) -> None:
