@@ -268,6 +268,33 @@ def test_a_job_past_its_deadline_is_stopped(jobs_importable: None) -> None:
         pool.close()
 
 
+def test_a_job_that_costs_more_cpu_than_its_deadline_is_stopped(jobs_importable: None) -> None:
+    """A job busy for 60 s of CPU against a 1 s deadline is stopped, whether the deadline counts CPU or wall time."""
+    pool = ScanPool(workers=1, waiting=0, timeout=60.0, job="tests.scan_jobs:spin")
+    try:
+        pool.run(b"", 0)
+        pool.timeout = 1.0
+        t0 = time.monotonic()
+        with pytest.raises(ScanFailed, match="longer than 1 s"):
+            pool.run(b"", 60)
+        assert time.monotonic() - t0 < 30
+    finally:
+        pool.close()
+
+
+@pytest.mark.skipif(not LINUX, reason="a worker's CPU time is read from /proc")
+def test_a_job_starved_of_cpu_by_a_busy_machine_is_not_stopped_at_its_wall_deadline(jobs_importable: None) -> None:
+    """A sleeping job uses no CPU, as a photo does while other work has the processor: 1.5 s of wall time against a
+    1 s deadline is not the photo's fault, so it gets its answer (the wall-time bound is three times the deadline)."""
+    pool = ScanPool(workers=1, waiting=0, timeout=60.0, job="tests.scan_jobs:sleep")
+    try:
+        first = pool.run(b"", 0)
+        pool.timeout = 1.0
+        assert pool.run(b"", 1.5) == first  # answered by the same worker: not stopped
+    finally:
+        pool.close()
+
+
 @pytest.mark.skipif(not LINUX, reason="RLIMIT_AS is enforced on Linux")
 def test_a_worker_cannot_grow_past_its_memory_limit(jobs_importable: None) -> None:
     pool = ScanPool(workers=1, waiting=0, memory_mb=200, job="tests.scan_jobs:allocate")

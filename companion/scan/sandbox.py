@@ -7,6 +7,10 @@ bomb that slips past the header check costs a worker, not the server. At most ``
 and ``waiting`` more wait; beyond that a caller gets ScanBusy at once. A worker that dies or overruns
 its deadline is killed and replaced, and its caller gets ScanFailed: never a hang.
 
+A job's deadline counts the worker's CPU time where the system tells it (Linux): on a busy machine a
+photo that gets little of the processor is not the photo's fault. Wall time still ends every job at
+``WALL_FACTOR`` times the deadline.
+
 Workers are separate programs started with subprocess (fork+exec): nothing of the multi-threaded
 server is copied into them, and they answer in JSON, never pickle.
 """
@@ -34,6 +38,8 @@ DEFAULT_MEMORY_MB = 768
 DEFAULT_WORKERS = 2
 DEFAULT_WAITING = 6
 DEFAULT_TIMEOUT_S = 20.0
+#: However little CPU a job got, it ends after this many times its deadline of wall time.
+WALL_FACTOR = 3.0
 DECODE_JOB = "companion.scan.pipeline:decode_job"
 #: A worker's answer is a list of codes: anything longer is not an answer.
 MAX_REPLY = 4 * 1024 * 1024
@@ -47,6 +53,37 @@ class ScanFailed(ImageError):
     """The worker died or ran out of time or memory on this image (maps to HTTP 422)."""
 
 
+class _Deadline:
+    """A job's deadline: ``timeout`` seconds of the worker's CPU (its own and its finished children's, e.g.
+    Tesseract), checked whenever that much wall time has passed, and never more than WALL_FACTOR times it."""
+
+    def __init__(self, pid: int, timeout: float) -> None:
+        self._pid, self._timeout = pid, timeout
+        now = time.monotonic()
+        self._cpu0 = _cpu_seconds(pid)
+        self._at = now + timeout
+        self._last = now + WALL_FACTOR * timeout
+
+    def left(self) -> float:
+        now = time.monotonic()
+        if now >= self._at and self._cpu0 is not None and now < self._last:
+            cpu = _cpu_seconds(self._pid)
+            used = None if cpu is None else cpu - self._cpu0
+            if used is not None and used < self._timeout:  # starved by other work: wait for what is left of it
+                self._at = min(now + max(self._timeout - used, 0.05), self._last)
+        return min(self._at, self._last) - now
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User and system CPU of a process and its waited-for children (Linux's /proc), None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 class _Worker:
     def __init__(self, job: str, memory_mb: int) -> None:
         self.process = subprocess.Popen(
@@ -57,7 +94,7 @@ class _Worker:
     def pid(self) -> int:
         return self.process.pid
 
-    def send(self, data: bytes, args: tuple[Any, ...], deadline: float) -> None:
+    def send(self, data: bytes, args: tuple[Any, ...], deadline: _Deadline) -> None:
         raw = json.dumps(list(args)).encode()
         assert self.process.stdin is not None
         fd = self.process.stdin.fileno()
@@ -66,29 +103,33 @@ class _Worker:
         for buffer in (struct.pack(">I", len(raw)) + raw + struct.pack(">Q", len(data)), data):
             view = memoryview(buffer)
             while view:
-                left = deadline - time.monotonic()
-                if left <= 0 or not select.select([], [fd], [], left)[1]:
+                left = deadline.left()
+                if left <= 0:
                     raise TimeoutError
+                if not select.select([], [fd], [], left)[1]:
+                    continue  # the deadline is asked again: it may have moved
                 try:
                     view = view[os.write(fd, view):]
                 except BlockingIOError:
                     continue
 
-    def _read(self, n: int, deadline: float) -> bytes:
+    def _read(self, n: int, deadline: _Deadline) -> bytes:
         assert self.process.stdout is not None
         fd = self.process.stdout.fileno()
         out = bytearray()
         while len(out) < n:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            left = deadline.left()
+            if left <= 0:
                 raise TimeoutError
+            if not select.select([fd], [], [], left)[0]:
+                continue  # the deadline is asked again: it may have moved
             chunk = os.read(fd, n - len(out))
             if not chunk:
                 raise EOFError
             out += chunk
         return bytes(out)
 
-    def receive(self, deadline: float) -> dict[str, Any]:
+    def receive(self, deadline: _Deadline) -> dict[str, Any]:
         size = struct.unpack(">I", self._read(4, deadline))[0]
         if size > MAX_REPLY:
             raise EOFError
@@ -171,7 +212,7 @@ class ScanPool:
     def _ask(self, worker: _Worker, data: bytes, args: tuple[Any, ...]) -> Any:
         try:
             # The job's own deadline: time spent waiting for a worker does not eat into it.
-            deadline = time.monotonic() + self.timeout
+            deadline = _Deadline(worker.pid, self.timeout)
             worker.send(data, args, deadline)
             reply = worker.receive(deadline)
         except TimeoutError:
