@@ -263,8 +263,8 @@ def test_a_plot_or_a_card_that_allows_an_additional_limited_card() -> None:
 def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> None:
     """"You may initiate an additional [military] challenge during the challenges phase." (A Storm of Swords while
     revealed, Khal Drogo while in play; RR: Golden Rule): a second military challenge names the card that allows it
-    (the log's way for any card effect); a third naming the grant again is illegal (Drogo allows one more, not two),
-    and so is a second naming no card. Another card effect named as the source is taken as the table saw it. The
+    (the log's way for any card effect); a third naming the grant again is illegal (Drogo allows one more, not two).
+    Another card effect named as the source is taken as the table saw it. The
     round box offers military again, naming the grant, until it is used."""
     def offered(t: Table) -> dict[str, dict[str, object]]:
         return {o["id"]: o["action"] for o in round_view(t, Role.of_seat("A"))["offers"]
@@ -274,7 +274,6 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     one_challenge(t, "military", "A.01057.1")
     legal(t, ApplyClaim("B", ["B.01057.1"]))  # claim 1: Bob kills one of his own
     assert offered(t)["challenge:military"]["source"] == "A.01005.1"
-    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]), "challenge.once-per-type")
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"], source="A.01005.1"))
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult("A"))
@@ -293,6 +292,25 @@ def test_a_plot_or_a_card_that_grants_an_additional_challenge_of_a_type() -> Non
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01162.1"),
                         "challenge.once-per-type")
     legal(t, InitiateChallenge("A", "military", "B", ["A.01057.3"], source="A.01054.1"))  # another effect's
+
+
+def test_an_additional_challenge_the_table_did_not_name_is_taken_from_the_grant_in_play() -> None:
+    """challenge.once-per-type (aside64 03, 08, 23; aside35 01; probe24 18): Khal Drogo in play ("You may initiate an
+    additional [military] challenge during the challenges phase."): a second military challenge written without
+    naming him is legal, the facts are on the table; a third, named or not, is flagged (one more, not two)."""
+    t = round_table("2e", PLAIN["2e"], "00006", extra={"01162": 1})
+    in_play(t, "A.01162.1")  # Khal Drogo
+    one_challenge(t, "military", "A.01057.1")
+    legal(t, ApplyClaim("B", ["B.01057.1"]))
+    legal(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult("A"))
+    legal(t, ApplyClaim("B", ["B.01057.2"]))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.3"]), "challenge.once-per-type")
+    t = round_table("2e", PLAIN["2e"], "00006")
+    one_challenge(t, "military", "A.01057.1")
+    legal(t, ApplyClaim("B", ["B.01057.1"]))
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", ["A.01057.2"]), "challenge.once-per-type")
 
 
 def test_a_grant_of_an_additional_challenge_allows_only_its_type() -> None:

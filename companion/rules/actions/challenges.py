@@ -117,9 +117,12 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
     # A challenge beyond the first of its type names the card effect that allows it (``source``). A card printing
     # "You may initiate an additional [military] challenge" allows as many as it grants while it is revealed or in
     # play (Khal Drogo one more, not two), and of no other type (1st edition After the Mummer's Ford: "an additional
-    # Military challenge"); another effect is taken as the table saw it (abilities are not read).
+    # Military challenge"); another effect is taken as the table saw it (abilities are not read). A table that does
+    # not name the card is taken at its word while its revealed plot and cards in play grant one more (the facts are
+    # on the table), never beyond what they grant.
     grants = t.card(source).extra_challenges if source is not None else ()
-    if initiated and (source is None or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
+    if initiated and ((source is None and initiated >= challenges_allowed(t, attacker, kind))
+                      or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
                       or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
