@@ -93,7 +93,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
-              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost", "str_x",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -342,6 +342,11 @@ class Card:
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
     #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
     str_per: tuple[str, str | None] | None = None
+    #: A printed STR "X" with the sentence that says what X is ("X is your reserve value.": Protectors of the Realm;
+    #: "X is the number of kiss tokens Beric Dondarrion has."): what it counts, as ``str_per`` ("reserve",
+    #: "own_gold", "own_tokens" and the token, "faction_characters" and the faction, "cards_with_gold",
+    #: "initiative_cards", "opponent_plot_gold").
+    str_x: tuple[str, str | None] | None = None
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
     #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during

@@ -840,6 +840,42 @@ def x_cost(plain: str) -> tuple[str, bool] | None:
     return ("return_to_hand", True) if m.group(1) else ("put_into_play", bool(m.group(3)))
 
 
+#: A sentence of its own that says what "X" is, the one X of the text (``str_x``): on a character, its printed STR
+#: "X" (2nd edition; the 1st edition's data prints 0 for Pirates of Orkmont's).
+_X_IS = re.compile(r"(?:^|[.\n]\s*)X is ([^.]+)\.", re.IGNORECASE)
+#: What such an X counts: (pattern, kind); a pattern's group is the token or the faction it names.
+_X_COUNTS = (
+    (re.compile(r"^your reserve value$", re.IGNORECASE), "reserve"),  # Protectors of the Realm
+    (re.compile(r"^the number of (gold|power|\w+ tokens?) (?:he|she|it|(?P<name>.+)) has$", re.IGNORECASE), "own"),
+    (re.compile(r"^the number of \[(\w+)\] characters you control$", re.IGNORECASE), "faction_characters"),
+    (re.compile(r"^the number of cards with 1 or more gold$", re.IGNORECASE), "cards_with_gold"),
+    (re.compile(r"^the number of cards you control with initiative modifiers$", re.IGNORECASE), "initiative_cards"),
+    (re.compile(r"^the highest gold value on an opponent's revealed plot card$", re.IGNORECASE),
+     "opponent_plot_gold"),  # 1st edition Pirates of Orkmont
+)
+
+
+def str_x(plain: str, name: str | None) -> tuple[str, str | None] | None:
+    """What the text's one X counts, where a sentence of its own says so and no other part of the text uses it
+    (``Card.str_x``); None when there is no such sentence or it is not read."""
+    text = " ".join(plain.replace("\n", ". ").split())
+    m = _X_IS.search(text)
+    if m is None or len(re.findall(r"\bX\b", text)) != 1:
+        return None
+    what = " ".join(m.group(1).split())
+    for pattern, kind in _X_COUNTS:
+        if (counted := pattern.match(what)) is None:
+            continue
+        if kind != "own":
+            return kind, (counted.group(1).lower() if counted.groups() else None)
+        if counted.group("name") is not None and fold(counted.group("name")) != fold(name or ""):
+            return None
+        token = counted.group(1).lower().removesuffix("s").removesuffix(" token")
+        return ("own_gold", None) if token == "gold" else ("own_power", None) if token == "power" \
+            else ("own_tokens", token)
+    return None
+
+
 #: A cost that kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes),
 #: "Kneel your faction card and pay X gold to …" (``faction_cost``).
 _FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\b", re.IGNORECASE)
@@ -2319,6 +2355,7 @@ class Keywords:
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
+    str_x: tuple[str, str | None] | None = None  # "X is your reserve value.": ("reserve", None): ``str_x``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
@@ -2915,6 +2952,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
+        str_x=str_x(plain, name),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
@@ -3070,6 +3108,8 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
         out["stands_declared"] = no_kneel.event_stands(rec.get("text") or rec.get("rules_text"))
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
+    else:  # an event's or a plot's "X is …" is no STR (Seize the Initiative, Common Cause)
+        out["str_x"] = None
     if card_type != "plot":
         out.update(dict(kw.modifiers), dominance=kw.dominance, attachments_except=kw.attachments_except)
     return out

@@ -634,7 +634,7 @@ def strength(t: Table, card: str) -> int:
     fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
     if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
-    return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
+    return max(0, (c.strength or 0) + strength_x(t, card) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + strength_self_while(t, card) + strength_standing(t, card)
                + recorded(t, "str", t.controller(card), card))
@@ -833,10 +833,42 @@ def strength_counted(t: Table, card: str) -> int:
     return _per_count(t, per, card, t.controller(card))
 
 
+def strength_x(t: Table, card: str) -> int:
+    """A printed STR "X" as its sentence says (``Card.str_x``: "X is your reserve value.": Protectors of the Realm),
+    counted from the table for a character in play whose text counts (blank, X is not said: 0). A recorded modifier
+    naming the card as its source stands for it instead, as for ``strength_counted``."""
+    x = t.card(card).str_x
+    if x is None or card not in t.in_play or printed(t, card) is None or any(
+            m.source == card and m.stat == "str" for m in t.modifiers):
+        return 0
+    return _per_count(t, x, card, t.controller(card))
+
+
+def _x_count(t: Table, kind: str, arg: str | None, card: str, seat: str) -> int | None:
+    """The counts only a printed "X" makes (``Card.str_x``), None for another kind."""
+    if kind == "reserve":  # the value with its modifiers; none to count (no plot): 0
+        return reserve(t, seat) or 0
+    if kind == "own_tokens":  # "the number of kiss tokens Beric Dondarrion has"
+        return t.tokens.get(card, {}).get(arg or "", 0)
+    if kind == "faction_characters":  # "the number of [stark] characters you control", itself too
+        return sum(1 for c in in_play_controlled(t, seat)
+                   if t.card(c).type == "character" and arg in t.card(c).factions)
+    if kind == "cards_with_gold":  # anyone's, any card that holds gold
+        return sum(1 for held in t.tokens.values() if held.get("gold", 0) >= 1)
+    if kind == "initiative_cards":  # a printed "+1 Initiative" on a card in play, itself too
+        return sum(1 for c in in_play_controlled(t, seat) if t.card(c).type != "plot" and t.card(c).initiative)
+    if kind == "opponent_plot_gold":  # the printed gold value, the highest of the opponents' revealed plots
+        return max((p.income or 0 for s in t.seats if s != seat and (p := plot_card(t, s)) is not None), default=0)
+    return None
+
+
 def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
-    """What a "+1 STR for each …" (``Card.str_per``) counts for the character ``card``, "your" being ``seat``'s."""
+    """What a "+1 STR for each …" (``Card.str_per``) or a printed "X" (``Card.str_x``) counts for the character
+    ``card``, "your" being ``seat``'s."""
     kind, trait = per
     p = t.players[seat]
+    if (x := _x_count(t, kind, trait, card, seat)) is not None:
+        return x
     if kind == "pool_gold":
         return p.gold
     if kind in ("own_power", "own_gold"):
