@@ -604,8 +604,10 @@ class Card:
     str_season: tuple[str, int] | None = None
     #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
     #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
-    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the
-    #: immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
+    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all, a faction before it
+    #: ("[stark] Army"), its conditions after ";" ("Ranger;other", "Clansman;gold", "[thenightswatch];defending");
+    #: the keywords and icons ("Each [stark] Army character you control gains an [intrigue] icon.": The Blackfish);
+    #: the immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
     each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").

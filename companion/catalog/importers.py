@@ -510,41 +510,60 @@ def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...],
 #: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
 #: Storm: anyone's), "Your Night's Watch characters gain \"immune to events.\"" (Jon Snow), "Noble characters you
 #: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
-#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
-#: "unique", "non-…" or any other word in the list: not read.
-_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:\[\w+\] |[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
-                         r"( and locations)? (you control )?(?:with printed cost (\d+) or (higher|lower) )?"
-                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (.+?)(?: this round)?$",
+#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``); icons as well: "Each
+#: [stark] Army character you control gains an [intrigue] icon." (The Blackfish), "Each other Ranger character …"
+#: (Ser Jaremy Rykker), "… you control with 1 or more gold gains …" (Milk Snakes), "While you are the defending
+#: player, each [thenightswatch] character …" (Ser Alliser Thorne), 1st edition "Each Maester character in play
+#: gains a Military icon." (Maester of War). Another condition before it, "unique", "non-…" or any other word in the
+#: list: not read.
+_EACH_GAINS = re.compile(r"^(?:while you are the (?P<side>defending|attacking) player, )?"
+                         r"(?P<each>each (?:of your )?|your )?(?P<other>other )?"
+                         r"(?P<trait>(?:\[\w+\] )?(?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)characters?"
+                         r"(?P<locations> and locations)? (?P<whose>you control |in play )?"
+                         r"(?:with printed cost (?P<cost>\d+) or (?P<bound>higher|lower) )?"
+                         r"(?P<gold>with 1 or more gold )?"
+                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (?P<gains>.+?)(?: this round)?$",
                          re.IGNORECASE)
-_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
+_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant", "vengeful")
+_GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 
 
 def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None:
     """(whose: "yours" or "all", with "+locations" where locations gain it too; the trait or 1st-edition crest, ""
-    for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
+    for every character, with its conditions after ";"; the keywords and icons gained; the immunity, as
+    ``immune_to``) of an ``_EACH_GAINS`` sentence."""
     m = _EACH_GAINS.match(sentence)
-    trait = m.group(2).strip() if m is not None else ""
+    trait = m.group("trait").strip() if m is not None else ""
     if m is None or not all(word[0].isupper() or re.fullmatch(r"\[\w+\]", word) for word in trait.split()) \
             or trait.startswith(("Attached", "House ")):
         return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
     if trait.startswith("["):  # 1st edition A Noble Cause: "Your [Baratheon] characters …": the House, "[baratheon]"
-        trait = trait.lower()
-    if m.group(6):  # "… with printed cost 2 or higher …": "[baratheon];cost>=2"
-        trait += f";cost{'>=' if m.group(7).lower() == 'higher' else '<='}{m.group(6)}"
+        symbol, _, rest = trait.partition("] ")  # "[stark] Army": the faction's code folded, the trait as printed
+        trait = symbol.lower() + (f"] {rest}" if rest else "")
+    # "[baratheon];cost>=2" ("… with printed cost 2 or higher …"), ";gold" ("… with 1 or more gold …"), ";other",
+    # ";defending" ("While you are the defending player, …")
+    trait += "".join(f";{q}" for q in (
+        f"cost{'>=' if (m.group('bound') or '').lower() == 'higher' else '<='}{m.group('cost')}" if m.group("cost")
+        else "", "gold" if m.group("gold") else "", "other" if m.group("other") else "",
+        (m.group("side") or "").lower()) if q)
     keywords: list[str] = []
     immunity = None
-    for item in re.split(r",? and |, ", m.group(8)):
+    for item in re.split(r",? and |, ", m.group("gains")):
         item = item.strip().strip('"“”').strip()
         if item.lower() in _GAINED_KEYWORDS:
             keywords.append(item.lower())
+        elif (icon := _GAINED_ICON.match(item)) is not None:
+            keywords.append(icon.group(1).lower())
         elif immunity is None and (immunity := immune_to(item)) is not None:
             continue
         else:
             return None  # a word this shape does not read
     if not keywords and immunity is None:
         return None
-    yours = bool(m.group(5)) or (m.group(1) or "").lower().startswith(("your", "each of your"))
-    return ("yours" if yours else "all") + ("+locations" if m.group(4) else ""), trait, tuple(keywords), immunity
+    yours = (m.group("whose") or "").lower() == "you control " or (m.group("each") or "").lower().startswith(
+        ("your", "each of your"))
+    return ("yours" if yours else "all") + ("+locations" if m.group("locations") else ""), trait, tuple(keywords), \
+        immunity
 
 
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":

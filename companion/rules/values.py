@@ -914,10 +914,19 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
     lost = sum(f.loses_icons.count(kind) for f in attached)
     if not lost:
         return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached) \
-            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card)) \
+            or each_gains_icon(t, card, kind) > 0
     gained = (kind in t.card(card).icons) + sum(kind in f.grants_icons for f in attached) \
-        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card))
+        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card)) \
+        + each_gains_icon(t, card, kind)
     return gained > lost
+
+
+def each_gains_icon(t: Table, card: str, kind: str) -> int:
+    """How many cards give the character the icon by its kind (``Card.each_gains``: "Each [stark] Army character you
+    control gains an [intrigue] icon.": The Blackfish; 1st edition The Rangers' "Night's Watch characters you control
+    gain a [Military] icon.")."""
+    return sum(kind in (t.card(g).each_gains or ("", "", ()))[2] for g in each_gains_on(t, card))
 
 
 def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:
@@ -1052,14 +1061,30 @@ def each_gains_on(t: Table, card: str) -> list[str]:
                     c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
                 continue
             # "[baratheon];cost>=2": 1st edition A Noble Cause's "Your [Baratheon] characters with printed cost 2 or
-            # higher …"
-            kind, _, bound = trait.partition(";")
-            if bound and not printed_cost_within(c, bound):
+            # higher …"; "[stark] Army": The Blackfish's faction and trait
+            kind, *conditions = trait.split(";")
+            if not all(_each_condition(t, card, giver, seat, q) for q in conditions):
                 continue
-            if not kind or kind in traits_of(t, card) or kind in c.crests or (
-                    kind.startswith("[") and kind[1:-1] in c.factions):
+            symbol, _, named = kind.partition("] ") if kind.startswith("[") and "] " in kind else ("", "", kind)
+            if symbol and symbol[1:] not in c.factions:
+                continue
+            if not named or named in traits_of(t, card) or named in c.crests or (
+                    named.startswith("[") and named[1:-1] in c.factions):
                 found.append(giver)
     return found
+
+
+def _each_condition(t: Table, card: str, giver: str, seat: str, condition: str) -> bool:
+    """One condition of a ``Card.each_gains`` for the character ``card`` (``seat``: the giver's controller): a
+    printed cost bound, "gold" (it has 1 or more gold), "other" (not the giver itself), "defending"/"attacking"
+    (the giver's controller is that player in the challenge under way)."""
+    if condition.startswith("cost"):
+        return printed_cost_within(t.card(card), condition)
+    if condition == "gold":
+        return t.tokens.get(card, {}).get("gold", 0) >= 1
+    if condition == "other":
+        return card != giver
+    return _icon_condition(t, card, seat, "side", condition)
 
 
 def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
