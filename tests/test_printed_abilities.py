@@ -1917,19 +1917,24 @@ def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> 
 def test_an_icon_gained_while_its_player_defends_counts_on_that_side_only(catalog: Catalog) -> None:
     """challenge.icon (aside54 10): Cunning Steward "While you are the defending player, Cunning Steward gains a
     [military] and a [power] icon." (both icons read, The Redwyne Fleet's "he gains a [military] and a [power] icon"
-    too): it defends a military challenge (legal); it attacks in one (flagged: it has only its [intrigue] icon)."""
+    too): it defends a military challenge (legal); it attacks in one (flagged: it has only its [intrigue] icon).
+    Bronn ([military] printed) "During a challenge in which you are the defending player, Bronn gains a [military],
+    an [intrigue], and a [power] icon." (the same condition, three icons) alike in a power challenge."""
     assert catalog.card("11025").icons_while == (("military", "side", "defending"), ("power", "side", "defending"))
     assert len(catalog.card("21022").icons_while) == 2
-    t = plots("2e", "01001", "00006", {"11025": 1}, {"01091": 1})
-    in_play(t, "A.11025.1")
-    in_play(t, "B.01091.1")
-    attacking = t.clone()
-    to_challenges(t)
-    legal(t, PassTurn("A"))
-    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01091.1"]))
-    legal(t, DeclareDefenders("A", ["A.11025.1"]))
-    to_challenges(attacking)
-    flagged_and_refused(attacking, InitiateChallenge("A", "military", "B", attackers=["A.11025.1"]), "challenge.icon")
+    assert catalog.card("02089").icons_while == tuple((icon, "side", "defending")
+                                                      for icon in ("military", "intrigue", "power"))
+    for card, kind, attacker in (("11025", "military", "01091"), ("02089", "power", "01092")):
+        t = plots("2e", "01001", "00006", {card: 1}, {attacker: 1})
+        in_play(t, f"A.{card}.1")
+        in_play(t, f"B.{attacker}.1")
+        attacking = t.clone()
+        to_challenges(t)
+        legal(t, PassTurn("A"))
+        legal(t, InitiateChallenge("B", kind, "A", attackers=[f"B.{attacker}.1"]))
+        legal(t, DeclareDefenders("A", [f"A.{card}.1"]))
+        to_challenges(attacking)
+        flagged_and_refused(attacking, InitiateChallenge("A", kind, "B", attackers=[f"A.{card}.1"]), "challenge.icon")
 
 
 def test_a_keyword_and_an_icon_gained_while_a_condition_holds(catalog: Catalog) -> None:

@@ -182,11 +182,13 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
 #: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
 #: opponent controls a King character, …", 1st edition "While there is no other card named King's Champion in play,
-#: it gains a Power icon …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
+#: it gains a Power icon …", "During a challenge in which you are the defending player, Bronn gains a [military], an
+#: [intrigue], and a [power] icon.", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
-_ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
-                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]?"
-                         r"(?: and an? \[?(?P<also>military|intrigue|power)\]?)? icons?\b",
+_ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if|during a challenge in which) "
+                         r"(?P<when>.+?)), (.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? "
+                         r"\[?(military|intrigue|power)\]?"
+                         r"(?P<also>(?:,? (?:and )?an? \[?(?:military|intrigue|power)\]?)*) icons?\b",
                          re.IGNORECASE)
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
@@ -2631,9 +2633,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
-                if (also := _ICON_WHILE.match(sentence)) is not None and also.group("also") is not None:
-                    # "… gains a [military] and a [power] icon." (Cunning Steward): both, on one condition
-                    icons_while.append((also.group("also").lower(), *conditional[1:]))
+                if (also := _ICON_WHILE.match(sentence)) is not None:
+                    # "… gains a [military] and a [power] icon." (Cunning Steward), "… a [military], an [intrigue],
+                    # and a [power] icon" (Bronn): each, on one condition
+                    icons_while += [(icon.lower(), *conditional[1:])
+                                    for icon in re.findall(r"military|intrigue|power", also.group("also"), re.I)]
             if (by_trait := _CLAIM_TRAIT.match(sentence)) is not None and (
                     by_trait.group(3).lower() == "your revealed plot card"
                     or (name is not None and fold(by_trait.group(3)) == fold(name))):
