@@ -1917,19 +1917,24 @@ def test_a_character_attacks_with_an_icon_it_gains_while_a_condition_holds() -> 
 def test_an_icon_gained_while_its_player_defends_counts_on_that_side_only(catalog: Catalog) -> None:
     """challenge.icon (aside54 10): Cunning Steward "While you are the defending player, Cunning Steward gains a
     [military] and a [power] icon." (both icons read, The Redwyne Fleet's "he gains a [military] and a [power] icon"
-    too): it defends a military challenge (legal); it attacks in one (flagged: it has only its [intrigue] icon)."""
+    too): it defends a military challenge (legal); it attacks in one (flagged: it has only its [intrigue] icon).
+    Bronn ([military] printed) "During a challenge in which you are the defending player, Bronn gains a [military],
+    an [intrigue], and a [power] icon." (the same condition, three icons) alike in a power challenge."""
     assert catalog.card("11025").icons_while == (("military", "side", "defending"), ("power", "side", "defending"))
     assert len(catalog.card("21022").icons_while) == 2
-    t = plots("2e", "01001", "00006", {"11025": 1}, {"01091": 1})
-    in_play(t, "A.11025.1")
-    in_play(t, "B.01091.1")
-    attacking = t.clone()
-    to_challenges(t)
-    legal(t, PassTurn("A"))
-    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01091.1"]))
-    legal(t, DeclareDefenders("A", ["A.11025.1"]))
-    to_challenges(attacking)
-    flagged_and_refused(attacking, InitiateChallenge("A", "military", "B", attackers=["A.11025.1"]), "challenge.icon")
+    assert catalog.card("02089").icons_while == tuple((icon, "side", "defending")
+                                                      for icon in ("military", "intrigue", "power"))
+    for card, kind, attacker in (("11025", "military", "01091"), ("02089", "power", "01092")):
+        t = plots("2e", "01001", "00006", {card: 1}, {attacker: 1})
+        in_play(t, f"A.{card}.1")
+        in_play(t, f"B.{attacker}.1")
+        attacking = t.clone()
+        to_challenges(t)
+        legal(t, PassTurn("A"))
+        legal(t, InitiateChallenge("B", kind, "A", attackers=[f"B.{attacker}.1"]))
+        legal(t, DeclareDefenders("A", [f"A.{card}.1"]))
+        to_challenges(attacking)
+        flagged_and_refused(attacking, InitiateChallenge("A", kind, "B", attackers=[f"A.{card}.1"]), "challenge.icon")
 
 
 def test_a_keyword_and_an_icon_gained_while_a_condition_holds(catalog: Catalog) -> None:
@@ -2377,6 +2382,53 @@ def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None
         legal(table, DeclareDefenders("B", ["B.01092.1"]))
         result = ChallengeResult(winner="B")
         flagged_and_refused(table, result, rule) if rule else legal(table, result)
+
+
+def test_a_printed_str_x_is_what_its_sentence_says() -> None:
+    """aside66 06, 18 (RR: Appendix I > 4.2.3; the rules ``claim.not-won`` and ``challenge.str``): Protectors of the
+    Realm (14031, STR "X") "X is your reserve value.": with The White Swords revealed (reserve 6) it attacks with 6
+    against Gold Cloaks' 3, so its player wins and the claim is applied; a result written for the defender is
+    flagged."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("14031").str_x == ("reserve", None)
+    t = plots("2e", "15048", "01001", {"14031": 1}, {"01092": 1})
+    in_play(t, "A.14031.1")
+    in_play(t, "B.01092.1")
+    assert strength(t, "A.14031.1") == 6
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.14031.1"]))
+    legal(t, DeclareDefenders("B", ["B.01092.1"]))
+    flagged_and_refused(t.clone(), ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult())
+    assert "claim.not-won" not in rules_of(play(t, ApplyClaim("B"), "advisory"))
+
+
+def test_every_printed_str_x_counts_what_its_sentence_names() -> None:
+    """The other printed STR "X" sentences (the rule ``challenge.str`` judges by them): "X is the number of [stark]
+    characters you control." (Dacey Mormont), "… of kiss tokens Beric Dondarrion has.", "… of gold Godry the
+    Giantslayer has.", "… of cards with 1 or more gold." (Ashemark Councilor), "… of cards you control with
+    initiative modifiers." (Shipborn Bastard, "+1 Initiative." itself), 1st edition Pirates of Orkmont "X is the
+    highest gold value on an opponent's revealed plot card."; a recorded modifier naming the card stands for it."""
+    from companion.rules.state import Modifier
+    from companion.rules.values import strength
+
+    cat = Catalog.open()
+    assert [cat.card(c).str_x for c in ("06061", "06117", "18002", "00166", "26103", "ator_110", "01045")] == [
+        ("faction_characters", "stark"), ("own_tokens", "kiss"), ("own_gold", None), ("cards_with_gold", None),
+        ("initiative_cards", None), ("opponent_plot_gold", None), None]  # The Hand's Judgment: an event's X
+    t = plots("2e", "01001", "01002", {"06061": 1, "01150": 1, "06117": 1, "18002": 1, "00166": 1, "26103": 1},
+              {"01147": 1})
+    for card in ("A.06061.1", "A.01150.1", "A.06117.1", "A.18002.1", "A.00166.1", "A.26103.1", "B.01147.1"):
+        in_play(t, card)
+    t.tokens.update({"A.06117.1": {"kiss": 4}, "A.18002.1": {"gold": 2}, "B.01147.1": {"gold": 1}})
+    assert [strength(t, c) for c in ("A.06061.1", "A.06117.1", "A.18002.1", "A.00166.1", "A.26103.1")] == [
+        2, 4, 2, 2, 1]  # the opponent's Sansa is no [stark] character Dacey's player controls
+    t.modifiers.append(Modifier("str", 3, "A", "A.06117.1", "round", t.round, source="A.06117.1"))
+    assert strength(t, "A.06117.1") == 3  # the table counted Beric's X itself
+    first = plots("1e", "core_181", "acoa_25", {"ator_110": 1}, {})
+    in_play(first, "A.ator_110.1")
+    assert strength(first, "A.ator_110.1") == 5  # Fury of the Wolf's gold
 
 
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:

@@ -61,8 +61,44 @@ def test_each_gains_is_read_from_the_printed_cards() -> None:
         "20026": None,  # Farlen: "Each unique Direwolf character you control gains renown."
         "25026": None,  # Boots: "Attached character gains renown." (``grants_keywords``)
         "25027": None,  # The Old Hawk: "While there is a Summer plot card revealed, each …"
+        # icons, and the conditions read after ";"
+        "21016": ("yours", "[stark] Army", ("intrigue",), None),  # The Blackfish
+        "02045": ("yours", "[thenightswatch];defending", ("military",), None),  # Ser Alliser Thorne
+        "07008": ("yours", "Ranger;other", ("power",), None),  # Ser Jaremy Rykker: "Each other Ranger …"
+        "19005": ("yours", "Clansman;gold", ("power",), None),  # Milk Snakes: "… with 1 or more gold …"
+        "acoa_8": ("all", "Maester", ("military",), None),  # Maester of War: "Each Maester character in play …"
+        "dotn_19": ("yours", "Night's Watch", ("military",), None),  # The Rangers
+        "bwb_91": ("yours", "Sand Snake", ("intrigue", "stealth"), None),  # Tyene Sand
     }
     assert {code: cat.card(code).each_gains for code in want} == want
+
+
+def test_an_icon_each_character_of_a_kind_gains_lets_it_be_declared() -> None:
+    """The rule ``challenge.icon`` (RR: Challenge Icons) with an icon given to a kind of characters: Ser Alliser
+    Thorne "While you are the defending player, each [thenightswatch] character you control gains a [military]
+    icon.": Steward at the Wall ([intrigue] only) defends a [military] challenge, but has no [military] icon outside
+    one; The Blackfish "Each [stark] Army character you control gains an [intrigue] icon.": Vanguard of the North
+    attacks in an [intrigue] challenge; 1st edition The Rangers (an agenda) "Night's Watch characters you control
+    gain a [Military] icon.": Maester Aemon (no icon) attacks in a Military challenge; without the giver each is
+    flagged."""
+    from companion.rules.values import has_icon
+
+    t = make_table({"A": {"01151": 1, "21016": 1}, "B": {"02045": 1, "01133": 1}}, phase="challenges")
+    for card in ("A.01151.1", "B.02045.1", "B.01133.1"):
+        in_play(t, card)
+    assert not has_icon(t, "B.01133.1", "military")  # no challenge under way: B is not the defending player
+    alone = t.clone()
+    flagged_and_refused(alone.clone(), InitiateChallenge("A", "intrigue", "B", attackers=["A.01151.1"]),
+                        "challenge.icon")
+    in_play(t, "A.21016.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01151.1"]))
+    legal(alone, InitiateChallenge("A", "military", "B", attackers=["A.01151.1"]))
+    legal(alone, DeclareDefenders("B", ["B.01133.1"]))  # defending: Alliser's [military]
+    for agenda, rule in (({"dotn_19": 1}, ""), ({}, "challenge.icon")):
+        first = make_table({"A": {**agenda, "core_151": 1}, "B": {}}, edition="1e", phase="challenges")
+        in_play(first, "A.core_151.1")
+        attack = InitiateChallenge("A", "military", "B", attackers=["A.core_151.1"])
+        flagged_and_refused(first, attack, rule) if rule else legal(first, attack)
 
 
 def test_a_tourney_for_the_king_gives_its_knights_renown_while_revealed() -> None:

@@ -93,7 +93,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
-              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost", "str_x",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -342,6 +342,11 @@ class Card:
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
     #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
     str_per: tuple[str, str | None] | None = None
+    #: A printed STR "X" with the sentence that says what X is ("X is your reserve value.": Protectors of the Realm;
+    #: "X is the number of kiss tokens Beric Dondarrion has."): what it counts, as ``str_per`` ("reserve",
+    #: "own_gold", "own_tokens" and the token, "faction_characters" and the faction, "cards_with_gold",
+    #: "initiative_cards", "opponent_plot_gold").
+    str_x: tuple[str, str | None] | None = None
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
     #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during
@@ -599,8 +604,10 @@ class Card:
     str_season: tuple[str, int] | None = None
     #: "Each Knight character you control gains renown and \"immune to opponents' events.\"" (A Tourney for the King),
     #: 1st edition "Characters and locations are immune to events this round." (Calm Before the Storm): (whose:
-    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all; the keywords; the
-    #: immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
+    #: "yours"/"all", "+locations" where locations gain it too; the trait or crest, "" for all, a faction before it
+    #: ("[stark] Army"), its conditions after ";" ("Ranger;other", "Clansman;gold", "[thenightswatch];defending");
+    #: the keywords and icons ("Each [stark] Army character you control gains an [intrigue] icon.": The Blackfish);
+    #: the immunity as ``immune_to``), while its text counts (a card in play, the revealed plot, the agenda).
     each_gains: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
     #: Where it goes when killed, instead of its owner's dead pile: "discard", "shadows" or "deck" (1st edition The
     #: Hound: "If The Hound is killed, place him in your discard pile instead of your dead pile.").

@@ -182,11 +182,13 @@ _ATTACHED_GAINS = re.compile(r"^attached character gains (.+)$", re.IGNORECASE)
 #: "While you control Rickon Stark, he gets +2 STR and gains a [military] icon.", "While you control a Lord or Lady
 #: character, …", "While Merchant Prince has an attachment, …", "While you are not the first player, …", "While an
 #: opponent controls a King character, …", 1st edition "While there is no other card named King's Champion in play,
-#: it gains a Power icon …", and an attachment's "If attached character is Joffrey Baratheon, he gains a
+#: it gains a Power icon …", "During a challenge in which you are the defending player, Bronn gains a [military], an
+#: [intrigue], and a [power] icon.", and an attachment's "If attached character is Joffrey Baratheon, he gains a
 #: [military] icon.": (icon, condition, argument); the STR in such a sentence is ``self_while``'s.
-_ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if) (?P<when>.+?)), "
-                         r"(.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? \[?(military|intrigue|power)\]?"
-                         r"(?: and an? \[?(?P<also>military|intrigue|power)\]?)? icons?\b",
+_ICON_WHILE = re.compile(r"^(?:if attached character is (?P<named>.+?)|(?:while|if|during a challenge in which) "
+                         r"(?P<when>.+?)), (.+?) (?:gets [+-]\d+ str,? (?:and )?)?gains an? "
+                         r"\[?(military|intrigue|power)\]?"
+                         r"(?P<also>(?:,? (?:and )?an? \[?(?:military|intrigue|power)\]?)*) icons?\b",
                          re.IGNORECASE)
 _ICON_CONDITIONS = (
     (re.compile(r"^(.+?) has a duplicate$", re.IGNORECASE), "duplicate"),
@@ -510,41 +512,60 @@ def immune_while(sentence: str, name: str | None) -> tuple[str, tuple[str, ...],
 #: gains renown." (Drogon), 1st edition "Characters and locations are immune to events this round." (Calm Before the
 #: Storm: anyone's), "Your Night's Watch characters gain \"immune to events.\"" (Jon Snow), "Noble characters you
 #: control are immune to opponent's events." (Formal Escort), "Each of your Knight characters gets +1 STR and is
-#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``). A condition before it,
-#: "unique", "non-…" or any other word in the list: not read.
-_EACH_GAINS = re.compile(r"^(each (?:of your )?|your )?((?:\[\w+\] |[A-Z][\w']*(?: [A-Z][\w']*)* )?)(characters?)"
-                         r"( and locations)? (you control )?(?:with printed cost (\d+) or (higher|lower) )?"
-                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (.+?)(?: this round)?$",
+#: immune to opponent's character abilities." (Tourney for the Hand: its STR is ``str_each``); icons as well: "Each
+#: [stark] Army character you control gains an [intrigue] icon." (The Blackfish), "Each other Ranger character …"
+#: (Ser Jaremy Rykker), "… you control with 1 or more gold gains …" (Milk Snakes), "While you are the defending
+#: player, each [thenightswatch] character …" (Ser Alliser Thorne), 1st edition "Each Maester character in play
+#: gains a Military icon." (Maester of War). Another condition before it, "unique", "non-…" or any other word in the
+#: list: not read.
+_EACH_GAINS = re.compile(r"^(?:while you are the (?P<side>defending|attacking) player, )?"
+                         r"(?P<each>each (?:of your )?|your )?(?P<other>other )?"
+                         r"(?P<trait>(?:\[\w+\] )?(?:[A-Z][\w']*(?: [A-Z][\w']*)* )?)characters?"
+                         r"(?P<locations> and locations)? (?P<whose>you control |in play )?"
+                         r"(?:with printed cost (?P<cost>\d+) or (?P<bound>higher|lower) )?"
+                         r"(?P<gold>with 1 or more gold )?"
+                         r"(?:gains?|are|is|gets? [+-]\d+ STR and is) (?P<gains>.+?)(?: this round)?$",
                          re.IGNORECASE)
-_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant")
+_GAINED_KEYWORDS = ("renown", "stealth", "insight", "intimidate", "pillage", "deadly", "vigilant", "vengeful")
+_GAINED_ICON = re.compile(r"^an? \[?(military|intrigue|power)\]? icon$", re.IGNORECASE)
 
 
 def each_gains(sentence: str) -> tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None:
     """(whose: "yours" or "all", with "+locations" where locations gain it too; the trait or 1st-edition crest, ""
-    for every character; the keywords gained; the immunity, as ``immune_to``) of an ``_EACH_GAINS`` sentence."""
+    for every character, with its conditions after ";"; the keywords and icons gained; the immunity, as
+    ``immune_to``) of an ``_EACH_GAINS`` sentence."""
     m = _EACH_GAINS.match(sentence)
-    trait = m.group(2).strip() if m is not None else ""
+    trait = m.group("trait").strip() if m is not None else ""
     if m is None or not all(word[0].isupper() or re.fullmatch(r"\[\w+\]", word) for word in trait.split()) \
             or trait.startswith(("Attached", "House ")):
         return None  # an attachment's "Attached character gains …" is ``grants_keywords``; a House beside a trait
     if trait.startswith("["):  # 1st edition A Noble Cause: "Your [Baratheon] characters …": the House, "[baratheon]"
-        trait = trait.lower()
-    if m.group(6):  # "… with printed cost 2 or higher …": "[baratheon];cost>=2"
-        trait += f";cost{'>=' if m.group(7).lower() == 'higher' else '<='}{m.group(6)}"
+        symbol, _, rest = trait.partition("] ")  # "[stark] Army": the faction's code folded, the trait as printed
+        trait = symbol.lower() + (f"] {rest}" if rest else "")
+    # "[baratheon];cost>=2" ("… with printed cost 2 or higher …"), ";gold" ("… with 1 or more gold …"), ";other",
+    # ";defending" ("While you are the defending player, …")
+    trait += "".join(f";{q}" for q in (
+        f"cost{'>=' if (m.group('bound') or '').lower() == 'higher' else '<='}{m.group('cost')}" if m.group("cost")
+        else "", "gold" if m.group("gold") else "", "other" if m.group("other") else "",
+        (m.group("side") or "").lower()) if q)
     keywords: list[str] = []
     immunity = None
-    for item in re.split(r",? and |, ", m.group(8)):
+    for item in re.split(r",? and |, ", m.group("gains")):
         item = item.strip().strip('"“”').strip()
         if item.lower() in _GAINED_KEYWORDS:
             keywords.append(item.lower())
+        elif (icon := _GAINED_ICON.match(item)) is not None:
+            keywords.append(icon.group(1).lower())
         elif immunity is None and (immunity := immune_to(item)) is not None:
             continue
         else:
             return None  # a word this shape does not read
     if not keywords and immunity is None:
         return None
-    yours = bool(m.group(5)) or (m.group(1) or "").lower().startswith(("your", "each of your"))
-    return ("yours" if yours else "all") + ("+locations" if m.group(4) else ""), trait, tuple(keywords), immunity
+    yours = (m.group("whose") or "").lower() == "you control " or (m.group("each") or "").lower().startswith(
+        ("your", "each of your"))
+    return ("yours" if yours else "all") + ("+locations" if m.group("locations") else ""), trait, tuple(keywords), \
+        immunity
 
 
 #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military] challenge.":
@@ -838,6 +859,42 @@ def x_cost(plain: str) -> tuple[str, bool] | None:
     if m is None:
         return None
     return ("return_to_hand", True) if m.group(1) else ("put_into_play", bool(m.group(3)))
+
+
+#: A sentence of its own that says what "X" is, the one X of the text (``str_x``): on a character, its printed STR
+#: "X" (2nd edition; the 1st edition's data prints 0 for Pirates of Orkmont's).
+_X_IS = re.compile(r"(?:^|[.\n]\s*)X is ([^.]+)\.", re.IGNORECASE)
+#: What such an X counts: (pattern, kind); a pattern's group is the token or the faction it names.
+_X_COUNTS = (
+    (re.compile(r"^your reserve value$", re.IGNORECASE), "reserve"),  # Protectors of the Realm
+    (re.compile(r"^the number of (gold|power|\w+ tokens?) (?:he|she|it|(?P<name>.+)) has$", re.IGNORECASE), "own"),
+    (re.compile(r"^the number of \[(\w+)\] characters you control$", re.IGNORECASE), "faction_characters"),
+    (re.compile(r"^the number of cards with 1 or more gold$", re.IGNORECASE), "cards_with_gold"),
+    (re.compile(r"^the number of cards you control with initiative modifiers$", re.IGNORECASE), "initiative_cards"),
+    (re.compile(r"^the highest gold value on an opponent's revealed plot card$", re.IGNORECASE),
+     "opponent_plot_gold"),  # 1st edition Pirates of Orkmont
+)
+
+
+def str_x(plain: str, name: str | None) -> tuple[str, str | None] | None:
+    """What the text's one X counts, where a sentence of its own says so and no other part of the text uses it
+    (``Card.str_x``); None when there is no such sentence or it is not read."""
+    text = " ".join(plain.replace("\n", ". ").split())
+    m = _X_IS.search(text)
+    if m is None or len(re.findall(r"\bX\b", text)) != 1:
+        return None
+    what = " ".join(m.group(1).split())
+    for pattern, kind in _X_COUNTS:
+        if (counted := pattern.match(what)) is None:
+            continue
+        if kind != "own":
+            return kind, (counted.group(1).lower() if counted.groups() else None)
+        if counted.group("name") is not None and fold(counted.group("name")) != fold(name or ""):
+            return None
+        token = counted.group(1).lower().removesuffix("s").removesuffix(" token")
+        return ("own_gold", None) if token == "gold" else ("own_power", None) if token == "power" \
+            else ("own_tokens", token)
+    return None
 
 
 #: A cost that kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes),
@@ -2319,6 +2376,7 @@ class Keywords:
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
+    str_x: tuple[str, str | None] | None = None  # "X is your reserve value.": ("reserve", None): ``str_x``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
@@ -2575,9 +2633,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     "any", "|".join(w.strip() for w in whose.split(" or ")))
             if (conditional := icon_while(sentence, name)) is not None:
                 icons_while.append(conditional)  # read on: the sentence may say more (Left: "does not kneel")
-                if (also := _ICON_WHILE.match(sentence)) is not None and also.group("also") is not None:
-                    # "… gains a [military] and a [power] icon." (Cunning Steward): both, on one condition
-                    icons_while.append((also.group("also").lower(), *conditional[1:]))
+                if (also := _ICON_WHILE.match(sentence)) is not None:
+                    # "… gains a [military] and a [power] icon." (Cunning Steward), "… a [military], an [intrigue],
+                    # and a [power] icon" (Bronn): each, on one condition
+                    icons_while += [(icon.lower(), *conditional[1:])
+                                    for icon in re.findall(r"military|intrigue|power", also.group("also"), re.I)]
             if (by_trait := _CLAIM_TRAIT.match(sentence)) is not None and (
                     by_trait.group(3).lower() == "your revealed plot card"
                     or (name is not None and fold(by_trait.group(3)) == fold(name))):
@@ -2915,6 +2975,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
+        str_x=str_x(plain, name),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
@@ -3070,6 +3131,8 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
         out["stands_declared"] = no_kneel.event_stands(rec.get("text") or rec.get("rules_text"))
     if card_type == "character":
         out.update(strength=_strength(rec.get("strength")), icons=_icons(icons))
+    else:  # an event's or a plot's "X is …" is no STR (Seize the Initiative, Common Cause)
+        out["str_x"] = None
     if card_type != "plot":
         out.update(dict(kw.modifiers), dominance=kw.dominance, attachments_except=kw.attachments_except)
     return out

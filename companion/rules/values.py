@@ -634,7 +634,7 @@ def strength(t: Table, card: str) -> int:
     fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
     if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
-    return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
+    return max(0, (c.strength or 0) + strength_x(t, card) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + strength_self_while(t, card) + strength_standing(t, card)
                + recorded(t, "str", t.controller(card), card))
@@ -833,10 +833,42 @@ def strength_counted(t: Table, card: str) -> int:
     return _per_count(t, per, card, t.controller(card))
 
 
+def strength_x(t: Table, card: str) -> int:
+    """A printed STR "X" as its sentence says (``Card.str_x``: "X is your reserve value.": Protectors of the Realm),
+    counted from the table for a character in play whose text counts (blank, X is not said: 0). A recorded modifier
+    naming the card as its source stands for it instead, as for ``strength_counted``."""
+    x = t.card(card).str_x
+    if x is None or card not in t.in_play or printed(t, card) is None or any(
+            m.source == card and m.stat == "str" for m in t.modifiers):
+        return 0
+    return _per_count(t, x, card, t.controller(card))
+
+
+def _x_count(t: Table, kind: str, arg: str | None, card: str, seat: str) -> int | None:
+    """The counts only a printed "X" makes (``Card.str_x``), None for another kind."""
+    if kind == "reserve":  # the value with its modifiers; none to count (no plot): 0
+        return reserve(t, seat) or 0
+    if kind == "own_tokens":  # "the number of kiss tokens Beric Dondarrion has"
+        return t.tokens.get(card, {}).get(arg or "", 0)
+    if kind == "faction_characters":  # "the number of [stark] characters you control", itself too
+        return sum(1 for c in in_play_controlled(t, seat)
+                   if t.card(c).type == "character" and arg in t.card(c).factions)
+    if kind == "cards_with_gold":  # anyone's, any card that holds gold
+        return sum(1 for held in t.tokens.values() if held.get("gold", 0) >= 1)
+    if kind == "initiative_cards":  # a printed "+1 Initiative" on a card in play, itself too
+        return sum(1 for c in in_play_controlled(t, seat) if t.card(c).type != "plot" and t.card(c).initiative)
+    if kind == "opponent_plot_gold":  # the printed gold value, the highest of the opponents' revealed plots
+        return max((p.income or 0 for s in t.seats if s != seat and (p := plot_card(t, s)) is not None), default=0)
+    return None
+
+
 def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
-    """What a "+1 STR for each …" (``Card.str_per``) counts for the character ``card``, "your" being ``seat``'s."""
+    """What a "+1 STR for each …" (``Card.str_per``) or a printed "X" (``Card.str_x``) counts for the character
+    ``card``, "your" being ``seat``'s."""
     kind, trait = per
     p = t.players[seat]
+    if (x := _x_count(t, kind, trait, card, seat)) is not None:
+        return x
     if kind == "pool_gold":
         return p.gold
     if kind in ("own_power", "own_gold"):
@@ -882,10 +914,19 @@ def has_icon(t: Table, card: str, kind: str) -> bool:
     lost = sum(f.loses_icons.count(kind) for f in attached)
     if not lost:
         return kind in t.card(card).icons or any(kind in f.grants_icons for f in attached) \
-            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card))
+            or conditional_icon(t, card, kind) or any(icon == kind for icon, _ in crest_grants(t, card)) \
+            or each_gains_icon(t, card, kind) > 0
     gained = (kind in t.card(card).icons) + sum(kind in f.grants_icons for f in attached) \
-        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card))
+        + conditional_icon(t, card, kind) + sum(icon == kind for icon, _ in crest_grants(t, card)) \
+        + each_gains_icon(t, card, kind)
     return gained > lost
+
+
+def each_gains_icon(t: Table, card: str, kind: str) -> int:
+    """How many cards give the character the icon by its kind (``Card.each_gains``: "Each [stark] Army character you
+    control gains an [intrigue] icon.": The Blackfish; 1st edition The Rangers' "Night's Watch characters you control
+    gain a [Military] icon.")."""
+    return sum(kind in (t.card(g).each_gains or ("", "", ()))[2] for g in each_gains_on(t, card))
 
 
 def crest_grants(t: Table, card: str) -> list[tuple[str, bool]]:
@@ -1020,14 +1061,30 @@ def each_gains_on(t: Table, card: str) -> list[str]:
                     c.type != "character" and not (c.type == "location" and whose.endswith("+locations"))):
                 continue
             # "[baratheon];cost>=2": 1st edition A Noble Cause's "Your [Baratheon] characters with printed cost 2 or
-            # higher …"
-            kind, _, bound = trait.partition(";")
-            if bound and not printed_cost_within(c, bound):
+            # higher …"; "[stark] Army": The Blackfish's faction and trait
+            kind, *conditions = trait.split(";")
+            if not all(_each_condition(t, card, giver, seat, q) for q in conditions):
                 continue
-            if not kind or kind in traits_of(t, card) or kind in c.crests or (
-                    kind.startswith("[") and kind[1:-1] in c.factions):
+            symbol, _, named = kind.partition("] ") if kind.startswith("[") and "] " in kind else ("", "", kind)
+            if symbol and symbol[1:] not in c.factions:
+                continue
+            if not named or named in traits_of(t, card) or named in c.crests or (
+                    named.startswith("[") and named[1:-1] in c.factions):
                 found.append(giver)
     return found
+
+
+def _each_condition(t: Table, card: str, giver: str, seat: str, condition: str) -> bool:
+    """One condition of a ``Card.each_gains`` for the character ``card`` (``seat``: the giver's controller): a
+    printed cost bound, "gold" (it has 1 or more gold), "other" (not the giver itself), "defending"/"attacking"
+    (the giver's controller is that player in the challenge under way)."""
+    if condition.startswith("cost"):
+        return printed_cost_within(t.card(card), condition)
+    if condition == "gold":
+        return t.tokens.get(card, {}).get("gold", 0) >= 1
+    if condition == "other":
+        return card != giver
+    return _icon_condition(t, card, seat, "side", condition)
 
 
 def _named_keyword(t: Table, card: str, attachment: Card, keyword: str) -> bool:
