@@ -220,6 +220,9 @@ def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
 
     event = sse_encoded(7, '{"version":7,"name":"Tyrion—é"}'.encode())
     assert isinstance(event, Made) and event == 'id: 7\nevent: update\ndata: {"version":7,"name":"Tyrion—é"}\n\n'
+    # A payload given as text (a Tapestry game's, an event dashboard's) makes the same event as its bytes do.
+    same = sse_encoded(7, '{"version":7,"name":"Tyrion—é"}')
+    assert same == event and (same.data, same.version, same.chunk) == (event.data, event.version, event.chunk)
     assert event_bytes(event) == str(event).encode() and event_bytes(": keepalive\n\n") == b": keepalive\n\n"
     assert sent_version(event, 5) == sent_version(str(event), 5) == 7 and sent_version(event, 9) == 9
     # The chunk a poke writes itself is what uvicorn's send writes for the same bytes in a chunked answer.
