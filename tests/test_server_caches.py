@@ -652,3 +652,10 @@ def test_a_view_is_kept_as_its_encoding_only_and_each_viewer_class_gets_its_own(
             assert json.loads(json.dumps(api.view_of(game, role))) == shown[role.cache_key]
     assert '"id":"A.' in msgspec.json.encode(shown["seat:A"]).decode()
     assert '"id":"A.' not in msgspec.json.encode(shown["seat:B"]).decode()
+    # The entry the answer carried is kept encoded too: the bytes of what a fresh read of the log shows seat A.
+    kept_entries = views.shelf[(gid, version, "seat:A", "entries", version - 1)]
+    with client.application.app_context():
+        fresh = api.visible_entries(game, game_role(game, ka), version - 1)
+    assert [(e.seq, msgspec.json.decode(e.text), msgspec.json.decode(e.verdict)) for e in kept_entries] == [
+        (f["seq"], json.loads(json.dumps(f)), json.loads(json.dumps(f.get("verdict")))) for f in fresh]
+    assert answer.get_json()["entry"] == msgspec.json.decode(kept_entries[0].text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 import segno
@@ -547,10 +547,10 @@ def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: in
         services = svc()
         game = services.store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
         if seq is not None:
-            shown = [e for e in entries_seen(game, role, seq - 1, services) if e["seq"] == seq]
+            shown = [e for e in entries_seen(game, role, seq - 1, services) if e.seq == seq]
             if shown:
-                out["entry"] = shown[0]
-                out["verdict"] = shown[0].get("verdict")
+                out["entry"] = shown[0].text
+                out["verdict"] = shown[0].verdict
         out["view"] = view_json(game, role, services)
     except Exception:  # committed is committed: the device reloads the view if it is missing
         current_app.logger.exception("building the answer to a committed write")
@@ -634,12 +634,22 @@ def get_log(game: Game, role: Role) -> Any:
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
-def entries_seen(game: Game, role: Role, since: int, services: Services | None = None) -> list[dict[str, Any]]:
-    """``visible_entries``, once per (game, version, viewer, since): the answer to a write and the live update of
-    the same version to the same viewer share them. (Read only: callers keep or encode them, never change them.)"""
+class SeenEntry(NamedTuple):
+    """An entry as a viewer sees it, encoded (``entries_seen``): its number, its text, and its verdict's."""
+
+    seq: int
+    text: msgspec.Raw
+    verdict: msgspec.Raw
+
+
+def entries_seen(game: Game, role: Role, since: int, services: Services | None = None) -> list[SeenEntry]:
+    """``visible_entries`` encoded, once per (game, version, viewer, since): the answer to a write and the live update
+    of the same version to the same viewer send the same bytes. As the views, only the encoding is kept."""
     known = svc() if services is None else services
-    shown: list[dict[str, Any]] = known.views.get((game.id, game.version, role.cache_key, "entries", since),
-                                                  lambda: visible_entries(game, role, since, known))
+    shown: list[SeenEntry] = known.views.get((game.id, game.version, role.cache_key, "entries", since),
+                                             lambda: [SeenEntry(e["seq"], msgspec.Raw(ENCODE.encode(e)),
+                                                                msgspec.Raw(ENCODE.encode(e.get("verdict"))))
+                                                      for e in visible_entries(game, role, since, known)])
     return shown
 
 
@@ -810,7 +820,7 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
             "version": current,
             "view": shown,  # the bytes the answer to the write carried, for the writer's role
             # The log may already hold a newer entry than the view shows: it comes with the next event.
-            "entries": [e for e in recent if seen < e["seq"] <= current],
+            "entries": [e.text for e in recent if seen < e.seq <= current],
             "reload_log": seen >= 0 and current - seen > RECENT,
             "committed": services.hub.committed_at(game_id, current),
         }
