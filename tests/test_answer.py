@@ -223,3 +223,27 @@ def test_a_requests_uploaded_files_are_still_closed_with_it() -> None:
     asked.close()
     assert upload.stream.closed
     CompanionRequest(EnvironBuilder(method="POST", json={"a": 1}).get_environ()).close()  # none parsed: none to close
+
+
+def test_every_request_shares_one_empty_session_nothing_can_be_written_to(tmp_path):
+    """The app keeps no sessions: each request gets the one null session (not one made for it), which stays empty,
+    refuses a write, and sets no cookie."""
+    import flask
+
+    from companion.web import NoSessions
+
+    app = create_app({"DATABASE": str(tmp_path / "s.db"), "TESTING": True})
+    held = []
+
+    @app.get("/session-probe")
+    def probe() -> Any:
+        held.append(flask.session._get_current_object())  # type: ignore[attr-defined]
+        with pytest.raises(RuntimeError):
+            flask.session["seat"] = "A"
+        return {"empty": not flask.session}
+
+    client = app.test_client()
+    answers = [client.get("/session-probe") for _ in range(2)]
+    assert held[0] is held[1] is NoSessions.NULL
+    assert all(a.get_json() == {"empty": True} and "Set-Cookie" not in a.headers for a in answers)
+    assert dict(NoSessions.NULL) == {}

@@ -670,7 +670,7 @@ def test_a_view_on_the_loop_does_not_wait_for_another_thread_making_it(served: t
     for game_id, game_key in ((gid, key), (other, other_key)):
         assert call(host, port, "GET", f"/api/games/{game_id}/view", key=game_key)[0] == 200  # states cached
     version = gain_gold(host, port, gid, key, 1, version)  # a version whose spectators' view nobody made yet
-    gate = views._inflight.setdefault((gid, version, "spectator", "view"), threading.Lock())
+    gate = views._inflight.setdefault((gid, version, "spectator", "view-json"), threading.Lock())
     making = threading.Event()
 
     def make_slowly() -> None:  # a worker replaying the log for this very view

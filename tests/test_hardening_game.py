@@ -349,7 +349,7 @@ def test_no_5xx_after_a_commit(app_client: FlaskClient, monkeypatch: pytest.Monk
     def broken(*_: Any, **__: Any) -> Any:
         raise RuntimeError("the view could not be made")
 
-    monkeypatch.setattr(api, "cached_view", broken)
+    monkeypatch.setattr(api, "view_of", broken)
     r = act(app_client, g, {"type": "gain_gold", "player": "A", "amount": 1})
     assert r.status_code == 201 and r.get_json()["version"] == 2  # committed, so 2xx, without the view
     monkeypatch.undo()

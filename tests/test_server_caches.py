@@ -220,6 +220,9 @@ def test_an_event_carries_the_bytes_and_version_its_text_says() -> None:
 
     event = sse_encoded(7, '{"version":7,"name":"Tyrion—é"}'.encode())
     assert isinstance(event, Made) and event == 'id: 7\nevent: update\ndata: {"version":7,"name":"Tyrion—é"}\n\n'
+    # A payload given as text (a Tapestry game's, an event dashboard's) makes the same event as its bytes do.
+    same = sse_encoded(7, '{"version":7,"name":"Tyrion—é"}')
+    assert same == event and (same.data, same.version, same.chunk) == (event.data, event.version, event.chunk)
     assert event_bytes(event) == str(event).encode() and event_bytes(": keepalive\n\n") == b": keepalive\n\n"
     assert sent_version(event, 5) == sent_version(str(event), 5) == 7 and sent_version(event, 9) == 9
     # The chunk a poke writes itself is what uvicorn's send writes for the same bytes in a chunked answer.
@@ -618,3 +621,41 @@ def test_hasty_holds_for_its_block_on_its_thread_only_and_ends_with_an_error_too
     with pytest.raises(RuntimeError), store.hasty():
         raise RuntimeError("x")
     assert not flag()
+
+
+def test_a_view_is_kept_as_its_encoding_only_and_each_viewer_class_gets_its_own(client: FlaskClient) -> None:
+    """The view cache holds each viewer class's view of a version as the bytes sent (and the version they show), not
+    the dictionaries they were made of; those bytes are what a fresh view of that viewer gives, and the seats' differ
+    (A's names A's hidden card, B's does not)."""
+    import msgspec
+
+    from companion.rules.roles import SPECTATOR as NO_KEY
+    from companion.web.auth import game_role
+
+    g = named_game(client, "A", "B")
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    answer = client.post(f"/api/games/{gid}/actions", headers=auth(ka), json={
+        "action": {"type": "draw", "player": "A", "card": f"A.{Q}.1"}, "expected_version": 3})
+    version = answer.get_json()["version"]
+    views = client.application.extensions["companion"]["services"].views
+    for key in (kb, None):
+        assert client.get(f"/api/games/{gid}/view", headers=auth(key)).status_code == 200
+    kept = {k: v for k, v in views.shelf.items() if k[:2] == (gid, version) and len(k) == 4}
+    assert {k[2:] for k in kept} == {("seat:A", "view-json"), ("seat:B", "view-json"), ("spectator", "view-json")}
+    assert not any(isinstance(v, dict) for k, v in views.shelf.items() if k[:2] == (gid, version))
+    shown = {k[2]: msgspec.json.decode(v[0]) for k, v in kept.items()}
+    assert all(v[1] == version and isinstance(v[0], msgspec.Raw) for v in kept.values())
+    with client.application.app_context():
+        game = client.application.extensions["companion"]["services"].store.game(gid)
+        for key in (ka, kb, None):
+            role = game_role(game, key) if key else NO_KEY
+            assert json.loads(json.dumps(api.view_of(game, role))) == shown[role.cache_key]
+    assert '"id":"A.' in msgspec.json.encode(shown["seat:A"]).decode()
+    assert '"id":"A.' not in msgspec.json.encode(shown["seat:B"]).decode()
+    # The entry the answer carried is kept encoded too: the bytes of what a fresh read of the log shows seat A.
+    kept_entries = views.shelf[(gid, version, "seat:A", "entries", version - 1)]
+    with client.application.app_context():
+        fresh = api.visible_entries(game, game_role(game, ka), version - 1)
+    assert [(e.seq, msgspec.json.decode(e.text), msgspec.json.decode(e.verdict)) for e in kept_entries] == [
+        (f["seq"], json.loads(json.dumps(f)), json.loads(json.dumps(f.get("verdict")))) for f in fresh]
+    assert answer.get_json()["entry"] == msgspec.json.decode(kept_entries[0].text)

@@ -237,3 +237,22 @@ def test_a_write_committed_when_no_checkpoint_thread_can_start_still_counts(tmp_
     entry, _ = TableService(s).act(game.id, GainGold("A", 1), A, 1)
     assert entry.seq == 2 and s.game(game.id).version == 2
     assert s._cached(game.id) is not None and s._cached(game.id).version == 2  # the new state swapped in
+
+
+def test_now_writes_what_datetime_writes(monkeypatch):
+    """The entries' time stamp is formatted once a second (the milliseconds added): the same text as
+    ``datetime.now(UTC).isoformat(timespec="milliseconds")``, across a second's turn too."""
+    import datetime as dt
+    import time
+
+    from companion.store import games as store_games
+
+    for ns in (1_764_570_000_000_000_000, 1_764_570_000_999_999_999, 1_764_570_001_000_000_000,
+               1_764_570_001_042_700_000):
+        monkeypatch.setattr(time, "time_ns", lambda ns=ns: ns)
+        expected = dt.datetime.fromtimestamp(ns // 1000 / 1_000_000, dt.UTC).isoformat(timespec="milliseconds")
+        assert store_games.now() == expected
+    monkeypatch.undo()
+    before = dt.datetime.now(dt.UTC)
+    stamped = dt.datetime.fromisoformat(store_games.now())
+    assert before - dt.timedelta(milliseconds=1) <= stamped <= dt.datetime.now(dt.UTC)

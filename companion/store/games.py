@@ -23,6 +23,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -196,8 +197,20 @@ def genesis_hash(header_text: str, chain_key: str | None) -> str:
     return keyed_hash(chain_key, header_text)
 
 
+#: The second ``now`` last formatted, and its text to the second ("2026-05-01T10:00:00"): one value, read and replaced
+#: whole (a thread never pairs one second with another's text).
+_SECOND: tuple[int, str] = (-1, "")
+
+
 def now() -> str:
-    return dt.datetime.now(dt.UTC).isoformat(timespec="milliseconds")
+    """UTC now to the millisecond, as ``datetime.now(UTC).isoformat(timespec="milliseconds")`` writes it. Every write
+    stamps its entry: the date and time are formatted once a second, the milliseconds added to them."""
+    global _SECOND
+    second, rest = divmod(time.time_ns(), 1_000_000_000)
+    known = _SECOND
+    if known[0] != second:
+        known = _SECOND = (second, dt.datetime.fromtimestamp(second, dt.UTC).isoformat()[:-6])  # (without "+00:00")
+    return f"{known[1]}.{rest // 1_000_000:03d}+00:00"
 
 
 def seconds_since(at: str) -> float:

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import Flask, Request, Response
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import NullSession, SecureCookieSessionInterface
 from werkzeug.routing import IntegerConverter, Map, MapAdapter, Rule
 from werkzeug.routing.rules import RuleFactory
 
@@ -112,8 +113,23 @@ class CompanionRequest(Request):
             super().close()
 
 
+class NoSessions(SecureCookieSessionInterface):
+    """The app keeps no sessions (no secret key: a key in the request opens a game). Flask's interface looked for a
+    signing key and made a new empty session that refuses writes for every request; this hands every request the one
+    such session (empty, and nothing can be written to it)."""
+
+    NULL = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> None:
+        return None
+
+    def make_null_session(self, app: Flask) -> NullSession:
+        return self.NULL
+
+
 class CompanionFlask(Flask):
     url_map_class = RoutesMap
+    session_interface = NoSessions()
     request_class = CompanionRequest
     response_class = Answer  # handed to the server without werkzeug's copy of its headers (companion/web/answer.py)
 

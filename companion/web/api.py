@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NamedTuple
 
 import msgspec
 import segno
@@ -278,42 +278,50 @@ def encoded_response(value: Any, status: int) -> Response:
 
 
 def view_json(game: Game, role: Role, services: Services | None = None) -> msgspec.Raw:
-    """``cached_view`` encoded, once per (game, version, viewer). (``services``: the app's, if the caller has them: a
-    view's functions hand them on rather than each look the app up.)"""
+    """The view (``view_of``) encoded, once per (game, version, viewer). (``services``: the app's, if the caller has
+    them: a view's functions hand them on rather than each look the app up.)"""
+    return encoded_view(game, role, services)[0]
+
+
+def encoded_view(game: Game, role: Role, services: Services | None = None) -> tuple[msgspec.Raw, int]:
+    """The view encoded and the version it shows, made once per (game, version, viewer). Only these are kept: the
+    view's own dictionaries are dropped as soon as they are encoded, while the memory they took is still fresh, rather
+    than each version's views held until the cache dropped them long after (and walked by the cycle collector while
+    held)."""
     known = svc() if services is None else services
-    raw: msgspec.Raw = known.views.get((game.id, game.version, role.cache_key, "view-json"),
-                                       lambda: msgspec.Raw(ENCODE.encode(cached_view(game, role, known))))
-    return raw
+    made: tuple[msgspec.Raw, int] = known.views.get((game.id, game.version, role.cache_key, "view-json"),
+                                                    lambda: _encoded(view_of(game, role, known)))
+    return made
 
 
-def cached_view(game: Game, role: Role, services: Services | None = None) -> dict[str, Any]:
+def _encoded(shown: dict[str, Any]) -> tuple[msgspec.Raw, int]:
+    return msgspec.Raw(ENCODE.encode(shown)), shown["version"]
+
+
+def view_of(game: Game, role: Role, services: Services | None = None) -> dict[str, Any]:
+    """The view ``role`` gets of ``game`` now, made anew (``encoded_view`` keeps its encoding)."""
     known = svc() if services is None else services
-
-    def make() -> dict[str, Any]:
-        state = known.store.state(game.id, game)
-        table = state.table
-        # What every viewer sees alike is made once per version and shared by every viewer's view (it holds no
-        # hidden card: ``public_view``); each viewer's own hidden cards are added to it.
-        public = known.views.get((game.id, game.version, "public"), lambda: public_view(table))
-        out = {**view(table, role.viewer, public), "viewer": role.to_dict(), "role": role.kind._value_,
-               "game": game.public()}
-        # What this role may do now and what the round waits for: the page draws it and decides nothing.
-        out["now"] = round_view(table, role)
-        out["may"] = may(role, table)
-        out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
-        out["integrity"] = state.integrity
-        out["needs_judge"] = state.needs_judge
-        out["undone"] = sorted(state.undone)
-        out["pending"] = pending_for(game, role, table, state, known)
-        # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
-        # Each notice names who made the key in words (the page compares no roles).
-        notices = [{**n, "by_msg": "keys.by.judge" if n.get("by") == RoleKind.JUDGE.value else "keys.by.host"}
-                   for n in known.store.key_notices(game.id, game)]
-        out["keys"] = {"notices": notices, "event": bool(game.header.get("event"))}
-        return out
-
-    shown: dict[str, Any] = known.views.get((game.id, game.version, role.cache_key, "view"), make)
-    return shown
+    state = known.store.state(game.id, game)
+    table = state.table
+    # What every viewer sees alike is made once per version and shared by every viewer's view (it holds no
+    # hidden card: ``public_view``); each viewer's own hidden cards are added to it.
+    public = known.views.get((game.id, game.version, "public"), lambda: public_view(table))
+    out = {**view(table, role.viewer, public), "viewer": role.to_dict(), "role": role.kind._value_,
+           "game": game.public()}
+    # What this role may do now and what the round waits for: the page draws it and decides nothing.
+    out["now"] = round_view(table, role)
+    out["may"] = may(role, table)
+    out["head"] = game.head_hash[:12] if game.chain_key else None  # keyed chain: safe to show everyone
+    out["integrity"] = state.integrity
+    out["needs_judge"] = state.needs_judge
+    out["undone"] = sorted(state.undone)
+    out["pending"] = pending_for(game, role, table, state, known)
+    # Who can see hidden cards besides each seat itself: every phone shows it (issue 22).
+    # Each notice names who made the key in words (the page compares no roles).
+    notices = [{**n, "by_msg": "keys.by.judge" if n.get("by") == RoleKind.JUDGE.value else "keys.by.host"}
+               for n in known.store.key_notices(game.id, game)]
+    out["keys"] = {"notices": notices, "event": bool(game.header.get("event"))}
+    return out
 
 
 def may(role: Role, table: Any) -> dict[str, Any]:
@@ -539,10 +547,10 @@ def entry_answer(game_or_id: Game | str, role: Role, seq: int | None, status: in
         services = svc()
         game = services.store.game(game_or_id) if isinstance(game_or_id, str) else game_or_id
         if seq is not None:
-            shown = [e for e in entries_seen(game, role, seq - 1, services) if e["seq"] == seq]
+            shown = [e for e in entries_seen(game, role, seq - 1, services) if e.seq == seq]
             if shown:
-                out["entry"] = shown[0]
-                out["verdict"] = shown[0].get("verdict")
+                out["entry"] = shown[0].text
+                out["verdict"] = shown[0].verdict
         out["view"] = view_json(game, role, services)
     except Exception:  # committed is committed: the device reloads the view if it is missing
         current_app.logger.exception("building the answer to a committed write")
@@ -626,12 +634,22 @@ def get_log(game: Game, role: Role) -> Any:
     return jsonify({"version": game.version, "entries": visible_entries(game, role, since)})
 
 
-def entries_seen(game: Game, role: Role, since: int, services: Services | None = None) -> list[dict[str, Any]]:
-    """``visible_entries``, once per (game, version, viewer, since): the answer to a write and the live update of
-    the same version to the same viewer share them. (Read only: callers keep or encode them, never change them.)"""
+class SeenEntry(NamedTuple):
+    """An entry as a viewer sees it, encoded (``entries_seen``): its number, its text, and its verdict's."""
+
+    seq: int
+    text: msgspec.Raw
+    verdict: msgspec.Raw
+
+
+def entries_seen(game: Game, role: Role, since: int, services: Services | None = None) -> list[SeenEntry]:
+    """``visible_entries`` encoded, once per (game, version, viewer, since): the answer to a write and the live update
+    of the same version to the same viewer send the same bytes. As the views, only the encoding is kept."""
     known = svc() if services is None else services
-    shown: list[dict[str, Any]] = known.views.get((game.id, game.version, role.cache_key, "entries", since),
-                                                  lambda: visible_entries(game, role, since, known))
+    shown: list[SeenEntry] = known.views.get((game.id, game.version, role.cache_key, "entries", since),
+                                             lambda: [SeenEntry(e["seq"], msgspec.Raw(ENCODE.encode(e)),
+                                                                msgspec.Raw(ENCODE.encode(e.get("verdict"))))
+                                                      for e in visible_entries(game, role, since, known)])
     return shown
 
 
@@ -795,14 +813,14 @@ def sse_update(services: Services, game_id: str, role: Role, seen: int, version:
         # The game as this process committed it (no read of the game, nor of its log, for a version written here).
         committed = services.store.committed(game_id, version)
         game = committed[0] if committed is not None else services.store.game(game_id)
-        current = cached_view(game, role, services)["version"]
+        shown, current = encoded_view(game, role, services)
         # Only what this device has not seen (at most RECENT entries): one entry after a single move.
         recent = entries_seen(game, role, max(0, seen, game.version - RECENT), services)
         payload = {
             "version": current,
-            "view": view_json(game, role, services),  # the bytes the answer to the write carried, for the writer's role
+            "view": shown,  # the bytes the answer to the write carried, for the writer's role
             # The log may already hold a newer entry than the view shows: it comes with the next event.
-            "entries": [e for e in recent if seen < e["seq"] <= current],
+            "entries": [e.text for e in recent if seen < e.seq <= current],
             "reload_log": seen >= 0 and current - seen > RECENT,
             "committed": services.hub.committed_at(game_id, current),
         }

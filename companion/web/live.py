@@ -46,10 +46,15 @@ class Made(str):
 
 
 def sse_encoded(version: int, payload: bytes | str) -> str:
-    """``sse_event`` of a payload encoded already (one JSON text: no line break in it)."""
-    text = payload.decode() if isinstance(payload, bytes) else payload
-    event = Made(f"id: {version}\nevent: update\ndata: {text}\n\n")
-    data = event.encode()
+    """``sse_event`` of a payload encoded already (one JSON text: no line break in it). Encoded bytes (a live update's)
+    are framed as bytes, and the text made of them: a copy of the payload fewer than framing the text and encoding it
+    back."""
+    if isinstance(payload, bytes):
+        data = b"id: %d\nevent: update\ndata: %b\n\n" % (version, payload)
+        event = Made(data.decode())
+    else:
+        event = Made(f"id: {version}\nevent: update\ndata: {payload}\n\n")
+        data = event.encode()
     event.data, event.version, event.chunk = data, version, b"%x\r\n%b\r\n" % (len(data), data)
     return event
 
