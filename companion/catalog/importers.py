@@ -1392,7 +1392,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: with STR 1 or lower" (Grey Wind), "choose and kill an attacking character" (Like Warm Rain), "place a poison token on
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
-#: character gets +2 STR." (For the North!).
+#: character gets +2 STR." (For the North!), "Choose a character that is attacking or defending alone. …" (Brienne
+#: the Blue: the side "attacking or defending alone").
 _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<state>kneeling |standing |non-unique |unique |non-limited "
                 r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
@@ -1404,6 +1405,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
+                r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
                 r"|he or she does not control|(?P<chooser>he or she controls|they control)"
@@ -1483,6 +1485,10 @@ _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": 
 #: "that character gets +2 STR (+4 STR instead if that character has the Kingsguard trait)" (1st edition Ser Osmund
 #: Kettleblack): the higher value in brackets is the same modifier's.
 _STR_INSTEAD = re.compile(r"\([+-]\d+ STR instead[^)]*\)", re.IGNORECASE)
+#: "that character gets +3 STR and gains renown" ("Wolf in the Night"; 1st edition Heart of the Stag, Smuggler's Cove):
+#: the keyword or icon goes to the character the STR goes to.
+_STR_AND_GAINS = re.compile(r"([+-]\d+ STR) and gains (?:an? \[\w+\] icon|renown|stealth|insight|intimidate|pillage)\b",
+                            re.IGNORECASE)
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
@@ -1545,7 +1551,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
     # "a non-limited location or attachment" (Lay Waste): either type, "location|attachment"
     return (verb, "|".join(sorted((g["kind"] or "").lower().split(" or "), reverse=True)),
-            (g["side"] or "").strip().lower(),
+            f"{alone.lower()} alone" if (alone := g.get("alone")) else (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
@@ -1588,7 +1594,8 @@ _KNEEL_SELF_COST = re.compile(rf"\bkneel {SELF}(?: and pay \d+ gold)? to\b", re.
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
-    in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the STR at
+    in the challenge: "participating" | "attacking" | "defending" | "attacking alone" | "defending alone" |
+    "attacking or defending alone" | "", the faction, the STR at most or -1, the STR at
     most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
     "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than you") |
     "", how many at most (``EACH``: "each"), the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or
@@ -1626,6 +1633,7 @@ def targets(plain: str, name: str | None = None
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
     counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
+    counted = _STR_AND_GAINS.sub(r"\1", counted)  # "gets +3 STR and gains renown": one choice, one effect line each
     counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):

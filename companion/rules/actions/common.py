@@ -675,10 +675,11 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return None
     last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
     if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
-        on_side = {"attacking": last.attackers, "defending": last.defenders}.get(side, [*last.attackers,
-                                                                                   *last.defenders])
-        if card not in on_side:
-            return "ability.target.side", {"side": msg(f"ability.target.{side}")}
+        sides = {"attacking": [last.attackers], "defending": [last.defenders]}.get(
+            side.removesuffix(" alone"), [last.attackers, last.defenders])
+        # "a character that is attacking or defending alone" (Brienne the Blue): the only one on its side
+        if not any(card in s and (not side.endswith(" alone") or len(s) == 1) for s in sides):
+            return "ability.target.side", {"side": msg(f"ability.target.{side.replace(' ', '-')}")}
     if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
         # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
         if faction in ("holy", "noble", "war", "learned", "shadow"):
