@@ -618,6 +618,32 @@ def test_a_characters_one_response_affects_cards_only_right_after_its_trigger() 
 
 
 
+def test_a_response_after_a_player_wins_answers_whoever_won() -> None:
+    """ability.reaction-trigger (aside61 11): Maester Creylen "Response: After a player wins an Intrigue challenge, pay
+    1 gold to have Maester Creylen claim 1 power.": Bob's Creylen claims after Alice's intrigue win (any player's
+    win), not after her power win. "After an opponent wins a Military challenge against you" (Winterfell Rookery) is
+    the player's loss as the defender; 2nd edition "After a player loses a [military] challenge" (When I Woke...)."""
+    from companion.catalog.importers import reacts_to
+    from companion.rules.actions import GainPower
+
+    assert reacts_to("Response: After an opponent wins a Military challenge against you, kneel and discard "
+                     "Winterfell Rookery from play.", "Winterfell Rookery") == ("lose_challenge", "military", 0,
+                                                                               "defender")
+    assert reacts_to("<b>Reaction:</b> After a player loses a [military] challenge, that player chooses a "
+                     "participating character.") == ("lose_challenge", "military", 0, "any")
+    assert reacts_to("<b>Reaction:</b> After an opponent wins a challenge, draw 1 card.") is None  # more players
+    t = round_table(POWER_OF_ARMS, extra={"soo_24": 1})
+    in_play(t, "B.soo_24.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", [f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, GainPower("B", 1, card="B.soo_24.1", source="B.soo_24.1"))
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, GainPower("B", 1, card="B.soo_24.1", source="B.soo_24.1"), "ability.reaction-trigger")
+
+
 def test_a_limited_response_is_used_once_a_round() -> None:
     """aside51 35 (the rule ``ability.limit``): Castellan of the Rock (acoa_93) "Limited Response: After you play a
     House Lannister character or location from your hand, choose and kneel a character without attachments. (Limit 1

@@ -1046,8 +1046,11 @@ def action_only(text: str | None) -> bool:
 #: An event's one triggered ability answers a challenge's or dominance's result: 2nd edition "<b>Reaction:</b> After you
 #: win an [intrigue] challenge by 5 or more STR as the attacking player, …", 1st edition "Response: After you win a
 #: Military challenge by 4 or more total STR, …" / "Response: Play after you win dominance. …".
-_REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?:play )?after you (win|lose) "
-                        r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge"
+#: Whose result: "After a player wins an Intrigue challenge" (1st edition Maester Creylen: anyone's), "After an
+#: opponent wins a Military challenge against you" (1st edition Winterfell Rookery: the player's loss as the defender).
+_REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?:play )?after (you|a player|an "
+                        r"opponent) (win|lose)s? "
+                        r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge( against you)?"
                         r"(?: as the (attacking player|defending player|attacker|defender))?"  # either order: 1st
                         r"(?: by (\d+) or more (?:total )?STR)?"  # edition Edric Storm "… as the attacker by 4 or more"
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
@@ -1176,16 +1179,24 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
-    won, dominance, unopposed, kind, side_first, by, side = m.groups()
+    who, won, dominance, unopposed, kind, vs_you, side_first, by, side = m.groups()
     side = side or side_first
+    anyone = who.lower() == "a player"
+    if who.lower() != "you":
+        if side or (dominance and anyone) or not (vs_you or dominance or anyone):
+            return None  # "After an opponent wins a challenge": with more players than two not the player's loss
+        if vs_you or dominance:  # an opponent's win against you (of dominance) is your loss
+            won, side = ("lose" if won.lower() == "win" else "win"), ("defender" if vs_you else "")
+        else:  # "a player": whoever it is
+            side = "any"
     if not side and (joined := _PARTICIPATING_AS.match(plain[start + m.end() - 1:])) is not None:
         side = joined.group(1)  # The Red Viper: "… a challenge in which The Red Viper is participating as an attacker"
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
     # Burning on the Sand: "After you lose an unopposed challenge, …" waits for the loss, not the win
     event = ("lose_unopposed" if won.lower() == "lose" else "unopposed") if unopposed else f"{won.lower()}_challenge"
-    return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
-            else "defender" if side else "")
+    return (event, (kind or "").lower(), int(by or 0), side if side in ("any", "defender")
+            else "attacker" if side and side.lower().startswith("attack") else "defender" if side else "")
 
 
 #: A reaction that places tokens on the card itself: "Reaction: After you lose a challenge, place 1 vengeance token on

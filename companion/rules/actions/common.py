@@ -972,14 +972,17 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
         key = f"event.react.killed_such.{'unique.' if unique else ''}{side or 'any'}"
         return {"trigger": msg(key, which=which), "kind": "", "by": "", "side": ""}
+    if side == "any":  # "after a player wins a challenge"
+        return {**reaction_words((event, kind, by, "")), "trigger": msg(f"event.react.{event}.any")}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
 
 def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> bool:
     """The result an event's only reaction waits for has just happened for the player (RR: Triggered Abilities; 1st
-    edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
-    other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
+    edition "Response: After you …"; "After a player wins …": for whoever won): dominance determined this phase, or
+    the round's latest challenge decided and no other challenge initiated since (a challenge recorded as one entry
+    counts until the next one)."""
     event, kind, by, side = trigger
     if event.endswith("_dominance"):
         if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
@@ -987,7 +990,13 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
         return (t.dominance[t.round] == player) == (event == "win_dominance")
     last = t.challenges[-1] if t.challenges else None
     if t.phase is not Phase.CHALLENGES or last is None or last.round != t.round or last.winner is None \
-            or last.stage not in (Stage.RESOLVED, Stage.ENDED) or player not in (last.attacker, last.defender):
+            or last.stage not in (Stage.RESOLVED, Stage.ENDED):
+        return False
+    if side == "any":  # 1st edition Maester Creylen: "After a player wins an Intrigue challenge": whoever won (lost)
+        player = last.winner if event in ("win_challenge", "unopposed") else \
+            last.defender if last.winner == last.attacker else last.attacker
+        side = ""
+    if player not in (last.attacker, last.defender):
         return False
     if (last.winner == player) != (event not in ("lose_challenge", "lose_unopposed")) \
             or (event in ("unopposed", "lose_unopposed") and not last.unopposed):
