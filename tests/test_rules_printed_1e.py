@@ -337,6 +337,26 @@ def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     assert t.players["A"].gold == 0 and t.tokens_on("A.core_40.1").get("gold", 0) == 0
 
 
+def test_the_sparr_lowers_each_opponents_income_and_initiative() -> None:
+    """gold.income-amount (aside61 38): The Sparr (atoc_107) "Melee. Lower the income and initiative on each opponent's
+    revealed plot card by 1." ("lower" and "raise" are the 1st edition's words for the 2nd edition's "reduce" and
+    "increase"): while Bob controls it, Alice's Mutual Cause gives 1 gold and 1 initiative less, his own plot none;
+    her income written at the printed value is flagged."""
+    from companion.rules.actions import CollectIncome
+    from companion.rules.values import income, plot_value
+    from tests.test_printed_abilities import plots
+
+    card, other = Catalog.open().card("core_182"), Catalog.open().card(POWER_OF_ARMS)  # 3 gold 3 initiative; 3, 1
+    assert Catalog.open().card("atoc_107").plot_values == (("income", "opponents", -1, "", "", 0),
+                                                           ("initiative", "opponents", -1, "", "", 0))
+    t = plots("1e", "core_182", POWER_OF_ARMS, {}, {"atoc_107": 1}, income_taken=False)
+    in_play(t, "B.atoc_107.1")
+    assert (income(t, "A"), plot_value(t, "A", "initiative")) == (card.income - 1, card.initiative - 1)
+    assert (income(t, "B"), plot_value(t, "B", "initiative")) == (other.income, other.initiative)
+    flagged_and_refused(t.clone(), CollectIncome("A", amount=card.income), "gold.income-amount")
+    legal(t, CollectIncome("A", amount=card.income - 1))
+
+
 def test_knights_of_the_realm_changes_the_draw_phase_draw_by_the_knights_controlled() -> None:
     """draw.count (probe29 22): "While you control more Knight characters than each other player, draw 1 additional
     card in the draw phase. While you control fewer …, draw 1 fewer card …" (Alice's agenda)."""

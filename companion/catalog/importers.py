@@ -668,11 +668,12 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
 #: Galley is standing, reduce … on each opponent's revealed plot by 1.", "While there is a Winter plot card revealed,
 #: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
-#: value): ``plot_value_facts``.
+#: value), 1st edition "Lower the income and initiative on each opponent's revealed plot card by 1." (The Sparr; "raise"
+#: and "lower" are the 1st edition's words): ``plot_value_facts``.
 _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
                          r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
-                         r"(increase|reduce) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|reserve|"
-                         r"initiative))?) values? on "
+                         r"(increase|reduce|raise|lower) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|"
+                         r"reserve|initiative))?) (?:values? )?on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
                          r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
@@ -736,7 +737,7 @@ def plot_value_facts(m: re.Match[str], name: str | None) -> list[PlotValue]:
         (m.group(1) or "").lower(), "any")
     whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(8).lower(), "you")
     trait = ("non:" if m.group(9) else "") + (m.group(10) or "")
-    sign = 1 if m.group(6).lower() == "increase" else -1
+    sign = 1 if m.group(6).lower() in ("increase", "raise") else -1
     while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
               else "" if not m.group(4) else "standing" if m.group(5).lower() == "standing" else "used")
     return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(11)), trait, while_,
