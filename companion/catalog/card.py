@@ -16,6 +16,9 @@ Edition = Literal["2e", "1e"]
 #: A target's printed cost at most "X" (Bribery: "Choose and kneel a character with printed cost X or lower."): the X
 #: paid for the event played (the rules' ``x_paid``); where X is not so paid, the cost is not judged.
 X_PAID = -2
+#: A target's Trait "that Trait" an ability named as it resolved ("Choose a Trait. Kill each character you control that
+#: does not have that Trait.": Vanquish the Unbelievers): the Trait the log's ``name_choice`` names for the card.
+NAMED_TRAIT = "<named>"
 _EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
 
 

@@ -19,6 +19,7 @@ from companion.catalog.card import (
     CARD_TYPES,
     ICONS,
     KEYWORDS,
+    NAMED_TRAIT,
     PLOT_STATS,
     TEXT_FACTS,
     X_PAID,
@@ -1418,6 +1419,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
+                r"|(?:with|that has) (?P<named_has>that Trait)|that does not have (?P<named_not>that Trait)"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
                 r"|he or she does not control|(?P<chooser>he or she controls|they control)"
@@ -1461,6 +1463,10 @@ _TARGET_FORMS = (
     # end: "If you win the challenge, kill each attacking character.")
     re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?:(?P<each>each)|(?P<any>any "
                r"number of)) " + _TARGET_DESC, re.IGNORECASE),
+    # A STR on each character that has the Trait the ability named (1st edition Robb Stark: "Name a Trait. Until the
+    # end of the phase, each character you control that has that Trait gets +1 STR"): read only so (``targets``).
+    re.compile(r"\b(?P<each>each) " + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| gets |")
+               + r" (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1505,8 +1511,10 @@ _STR_AND_GAINS = re.compile(r"([+-]\d+ STR) and gains (?:an? \[\w+\] icon|renown
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
 #: who then chooses (Condemned by the Realm) is no card chosen.
-_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
-                         re.IGNORECASE)
+_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)(?! (?:a|1) trait\b)"
+                         r"|\btokens? on\b", re.IGNORECASE)
+#: The Trait an ability names or chooses, which "that Trait" then means (``NAMED_TRAIT``).
+_NAMES_TRAIT = re.compile(r"\b(?:name|choose) (?:a|1) trait\b", re.IGNORECASE)
 
 
 #: A kind of card joined to the one read ("Choose and stand any number of Direwolf characters and characters with a
@@ -1573,8 +1581,10 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             else "opponent" if whose and not g.get("chooser") else "",
             EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
-            "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-            _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
+            NAMED_TRAIT if g.get("named_has") else "|".join(re.split(r",? or |, ", g["trait"].strip()))
+            if g["trait"] else "",
+            f"non-{NAMED_TRAIT}" if g.get("named_not") else _target_state(g["state"] or "")
+            or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
             X_PAID if g["cost"] == "X" else int(g["cost"]) if g["cost"] else -1)
 
 
@@ -1593,7 +1603,7 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     for word, verb in _COST_VERBS.items():
         found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
-                 if m.group("verb").lower() == word}
+                 if m.group("verb").lower() == word and not (m.group("named_has") or m.group("named_not"))}
         uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
         if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
             out += found
@@ -1625,6 +1635,10 @@ def targets(plain: str, name: str | None = None
             if _TARGET_UNION.match(text, m.end()):
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
+            if (g.get("verb") or "").lower() == "gets" and g.get("each") and not g.get("named_has"):
+                continue  # "each … gets +1 STR" is read for a named Trait only (others: constant STR facts)
+            if (g.get("named_has") or g.get("named_not")) and not _NAMES_TRAIT.search(text):
+                return ()  # 1st edition A House Divided: "that Trait" is one a played character has, no name
             verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
             entry = _target_entry(verb, g, text[m.end():m.end() + 80])
             if _EACH_CHOOSES.search(text, 0, m.start()):

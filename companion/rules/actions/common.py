@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import X_PAID, AttachOnly, Card, fold
+from companion.catalog.card import NAMED_TRAIT, X_PAID, AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -641,6 +641,13 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
     if not wanted or source == card:
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
+    if NAMED_TRAIT in (traits, state.removeprefix("non-")):
+        # "that Trait": the one the log named for the card this round (``name_choice``); none named: not judged
+        named = t.named.get(source)
+        trait = named[2] if named is not None and named[0] == t.round and named[1] == "trait" else ""
+        traits = trait if traits == NAMED_TRAIT else traits
+        if state == f"non-{NAMED_TRAIT}":
+            state = f"non-{trait}" if trait else ""
     c = t.card(card)
     if kind != "card" and c.type not in kind.split("|"):
         if "|" in kind:  # Lay Waste: "a non-limited location or attachment"
