@@ -97,7 +97,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
-              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
+              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max", "names_barred")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -761,6 +761,11 @@ class Card:
     #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge): its draw only while its
     #: player has drawn nothing this phase.
     draws_if_none_drawn: bool = False
+    #: "Name a card. Until the end of the phase, that card cannot be marshaled, played, or put into play." (The Iron
+    #: Throne, Varys; Dragonstone Convert "Name an event. Until the end of the phase, events with that title cannot be
+    #: played."): what no player does with a card of the title the log's ``name_choice`` names for it ("marshal",
+    #: "play", "put").
+    names_barred: tuple[str, ...] = ()
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

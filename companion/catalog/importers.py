@@ -849,6 +849,21 @@ _FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\
 #: type this phase." (``additional_other_type``)
 _OTHER_TYPE = re.compile(r"\bchoose a different challenge type\. you may initiate an additional challenge of the "
                          r"chosen type\b", re.IGNORECASE)
+#: A title named and barred for the phase: "… name a card. Until the end of the phase, that card cannot be marshaled,
+#: played, or put into play." (The Iron Throne, Varys), "Name an event. Until the end of the phase, events with that
+#: title cannot be played." (Dragonstone Convert).
+_NAMES_BARRED = re.compile(r"\bname an? (?:card|event)\. until the end of the phase, (?:that card|events with that "
+                           r"title) cannot be ((?:marshaled|played|put into play)(?:(?:,|,? or) (?:marshaled|played|"
+                           r"put into play))*)\.", re.IGNORECASE)
+
+
+def names_barred(plain: str) -> tuple[str, ...]:
+    """What no player does this phase with a card of the title named (``_NAMES_BARRED``): "marshal", "play", "put"."""
+    m = _NAMES_BARRED.search(" ".join(plain.split()))
+    words = {"marshaled": "marshal", "played": "play", "put into play": "put"}
+    return () if m is None else tuple(v for k, v in words.items() if k in m.group(1).lower())
+
+
 #: A card put into play by its printed cost (``put_cost_max``).
 _PUT_COST = re.compile(r"\bput (?:an?|1) [^.]*?with printed cost (\d+) or lower into play\b|\bprinted cost is (\d+) or "
                        r"lower, (?:you may )?put it into play\b", re.IGNORECASE)
@@ -2427,6 +2442,7 @@ class Keywords:
     kneel_draws: bool = False  # Tobho Mott's Armory: ``kneel_draws``
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
+    names_barred: tuple[str, ...] = ()  # The Iron Throne: ("marshal", "play", "put"): ``names_barred``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -3000,6 +3016,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kneel_draws=kneel_draws(plain, name),
         token_reacts_to=token_reacts_to(plain, name),
         draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
+        names_barred=names_barred(plain),
     )
 
 

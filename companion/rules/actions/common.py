@@ -211,6 +211,7 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
     locations or attachments, or play events.": Marching Orders; RR: Golden Rule)."""
     c = t.card(card)
     kind = c.type
+    check_named_barred(t, v, card, "play" if playing else "marshal")
     for plot, limit in plot_limits(t, player):
         if limit.no_limited and c.limited:  # City Blockade
             v.violate("plot.limits-limited", (card, plot), card=t.ref(card), plot=t.ref(plot))
@@ -223,6 +224,19 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
         elif not playing and kind in limit.no_marshal:
             v.violate("plot.limits-marshal", (card, plot), player=t.players[player].name, card=t.ref(card),
                       plot=t.ref(plot), type=type_name(kind))
+
+
+def check_named_barred(t: Table, v: Checker, card: str, way: str) -> None:
+    """A card whose title a card's ability named this phase, barring it ("Name a card. Until the end of the phase,
+    that card cannot be marshaled, played, or put into play.": The Iron Throne, Varys; "… events with that title
+    cannot be played.": Dragonstone Convert; RR: Golden Rule), is not marshalled (``way`` "marshal"), played ("play")
+    or put into play ("put") by any player. Only where the log's ``name_choice`` names the title."""
+    title = fold(t.card(card).name)
+    for source, (rnd, which, value, phase) in t.named.items():
+        if which == "title" and rnd == t.round and phase == t.phase.value and fold(value) == title \
+                and way in t.card(source).names_barred:
+            v.violate("name.barred", (card, source), card=t.ref(card), source=t.ref(source),
+                      way=msg(f"name.barred.{way}"))
 
 
 def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
@@ -252,6 +266,8 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
         v.note("duplicate", (card, facedown), card=t.ref(card), copy=t.ref(facedown))
         return
     check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
+    if not from_shadows:  # coming out of shadows is none of the three (not judged)
+        check_named_barred(t, v, card, "put")
     dup = duplicate_target(t, controller, card)
     if dup:
         v.note("duplicate", (card, dup), card=t.ref(card), copy=t.ref(dup))
