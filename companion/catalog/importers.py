@@ -864,6 +864,25 @@ def names_barred(plain: str) -> tuple[str, ...]:
     return () if m is None else tuple(v for k, v in words.items() if k in m.group(1).lower())
 
 
+#: A challenge type named and barred: "Name a challenge type. Until you reveal a new plot card, challenges of that type
+#: cannot be initiated." (Parley at Storm's End), "… name a challenge type. Until the end of the phase, the winner of
+#: the challenge (the losing opponent) cannot initiate challenges of that type (against you)." (Unbowed, Unbent,
+#: Unbroken; Benjen Stark).
+_NAMES_KIND_BARRED = re.compile(r"\bname a challenge type\. until (the end of the phase|you reveal a new plot card), "
+                                r"(challenges of that type cannot be initiated|(?:the winner of the challenge|the "
+                                r"losing opponent) cannot initiate challenges of that type(?: against you)?)\.",
+                                re.IGNORECASE)
+
+
+def names_kind_barred(plain: str) -> tuple[str, str] | None:
+    """(who: "any" | "opponent", until: "phase" | "plot") of a ``_NAMES_KIND_BARRED`` sentence."""
+    m = _NAMES_KIND_BARRED.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ("any" if m.group(2).lower().startswith("challenges") else "opponent",
+            "phase" if m.group(1).lower().startswith("the end") else "plot")
+
+
 #: A card put into play by its printed cost (``put_cost_max``).
 _PUT_COST = re.compile(r"\bput (?:an?|1) [^.]*?with printed cost (\d+) or lower into play\b|\bprinted cost is (\d+) or "
                        r"lower, (?:you may )?put it into play\b", re.IGNORECASE)
@@ -2443,6 +2462,7 @@ class Keywords:
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
     names_barred: tuple[str, ...] = ()  # The Iron Throne: ("marshal", "play", "put"): ``names_barred``
+    names_kind_barred: tuple[str, str] | None = None  # Parley at Storm's End: ("any", "plot")
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -3017,6 +3037,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         token_reacts_to=token_reacts_to(plain, name),
         draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
         names_barred=names_barred(plain),
+        names_kind_barred=names_kind_barred(plain),
     )
 
 

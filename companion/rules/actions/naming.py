@@ -26,7 +26,8 @@ class NameChoice(Action):
     opponent": A Southron Peace, Summer Harvest), or ``option`` the number of the option chosen ("Choose one: …", 1
     the first); the checks read what they know of it (Calm Over Westeros' claim; the Trait "that Trait" means in a
     target: Vanquish the Unbelievers, "A Lion Still Has Claws", 1st edition Robb Stark; a title barred for the phase:
-    The Iron Throne, Varys), and a table that does not write it is not judged on it."""
+    The Iron Throne, Varys; a challenge type barred: Parley at Storm's End), and a table that does not write it is
+    not judged on it."""
 
     #: The phone names a challenge type for an event of its own just played (in the discard pile, behind "By a card
     #: effect…"); a House, Trait, title, opponent or option is written in the log.
