@@ -256,7 +256,11 @@ def test_a_challenge_type_named_to_bar_it_cannot_be_initiated() -> None:
     opponent" likewise): Bob's power named bars Alice's power challenge, not Bob's; nothing named, nothing barred."""
     from companion.rules.actions.naming import NameChoice
 
-    assert Catalog.open().card("01120").names_kind_barred == ("opponent", "phase")
+    catalog = Catalog.open()
+    # 1st edition Wars Are Won with Quills "… choose a challenge type. Until the end of the phase, the losing opponent
+    # cannot attack or defend during that challenge type.", Alleras "… That player cannot declare attackers …"
+    assert {catalog.card(c).names_kind_barred for c in ("01120", "00199", "pots_41", "kr_113")} == {
+        ("opponent", "phase")}
     t = plots("2e", "14046", "01002", {"01144": 1}, {"01144": 1})
     in_play(t, "A.01144.1")
     in_play(t, "B.01144.1")

@@ -872,13 +872,22 @@ _NAMES_KIND_BARRED = re.compile(r"\bname a challenge type\. until (the end of th
                                 r"(challenges of that type cannot be initiated|(?:the winner of the challenge|the "
                                 r"losing opponent) cannot initiate challenges of that type(?: against you)?)\.",
                                 re.IGNORECASE)
+#: 1st edition: "… choose a challenge type. Until the end of the phase, the losing opponent cannot attack or defend
+#: during that challenge type." (Wars Are Won with Quills), "… name a challenge type. That player cannot declare
+#: attackers or defenders during that challenge type until the end of the phase." (Alleras): the opponent initiates
+#: none in the phase (the defending half is not read).
+_NAMES_KIND_NO_ATTACK = re.compile(r"\b(?:name|choose) a challenge type\. (?:until the end of the phase, )?"
+                                   r"(?:the losing opponent|that player) cannot (?:attack|declare attackers)(?: or "
+                                   r"(?:defend|defenders))? during that challenge type(?: until the end of the "
+                                   r"phase)?\.", re.IGNORECASE)
 
 
 def names_kind_barred(plain: str) -> tuple[str, str] | None:
     """(who: "any" | "opponent", until: "phase" | "plot") of a ``_NAMES_KIND_BARRED`` sentence."""
-    m = _NAMES_KIND_BARRED.search(" ".join(plain.split()))
+    text = " ".join(plain.split())
+    m = _NAMES_KIND_BARRED.search(text)
     if m is None:
-        return None
+        return ("opponent", "phase") if _NAMES_KIND_NO_ATTACK.search(text) else None
     return ("any" if m.group(2).lower().startswith("challenges") else "opponent",
             "phase" if m.group(1).lower().startswith("the end") else "plot")
 
