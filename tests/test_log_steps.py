@@ -124,7 +124,7 @@ def test_name_choice_names_one_thing_an_opponent_or_an_option() -> None:
     line, decoded as declared; a line naming nothing or two things is no action."""
     t = plots("2e", "01025", "01008", {}, {})
     legal(t, NameChoice("A", "A.01025.1", opponent="B"))
-    assert t.named["A.01025.1"] == (t.round, "opponent", "B")
+    assert t.named["A.01025.1"] == (t.round, "opponent", "B", "marshaling")
     assert action_from_dict({"type": "name_choice", "player": "A", "card": "A.01025.1", "option": 2}) \
         == NameChoice("A", "A.01025.1", option=2)
     for bad in ({}, {"kind": "power", "option": 1}):

@@ -226,6 +226,62 @@ def test_kings_of_summer_and_winter_change_each_plots_gold_and_reserve() -> None
     assert income(t, "A") == 5
 
 
+def test_a_card_whose_title_was_named_cannot_be_marshaled_this_phase() -> None:
+    """name.barred: The Iron Throne (13117) "Reaction: After a phase begins, kneel The Iron Throne to name a card. Until
+    the end of the phase, that card cannot be marshaled, played, or put into play." (Varys likewise; Dragonstone
+    Convert "Name an event. … events with that title cannot be played."): with King's Hunting Party named in the
+    marshaling phase, neither player marshals one (Alice's own too); Vanguard Lancer is legal; with nothing named, not
+    barred."""
+    from companion.rules.actions.naming import NameChoice
+
+    catalog = Catalog.open()
+    assert (catalog.card("13117").names_barred, catalog.card("15026").names_barred) == (("marshal", "play", "put"),
+                                                                                       ("play",))
+    t = plots("2e", "01001", "01002", {"13117": 1, "01055": 1}, {"01055": 1, "01057": 1}, gold=10)
+    in_play(t, "A.13117.1")
+    hand(t, "A.01055.1", "B.01055.1", "B.01057.1")
+    legal(t.clone(), Marshal("A", "A.01055.1"))  # nothing named
+    legal(t, NameChoice("A", "A.13117.1", title="King's Hunting Party"))
+    flagged_and_refused(t, Marshal("A", "A.01055.1"), "name.barred")
+    legal(t, PassTurn("A"))
+    flagged_and_refused(t, Marshal("B", "B.01055.1"), "name.barred")
+    legal(t, Marshal("B", "B.01057.1"))
+
+
+def test_a_challenge_type_named_to_bar_it_cannot_be_initiated() -> None:
+    """name.challenge-barred: Parley at Storm's End (14046) "When Revealed: Name a challenge type. Until you reveal a
+    new plot card, challenges of that type cannot be initiated.": with military named, Alice's military challenge is
+    flagged and her power one legal; Unbowed, Unbent, Unbroken (01120) "… name a challenge type. Until the end of
+    the phase, the winner of the challenge cannot initiate challenges of that type." (Benjen Stark's "the losing
+    opponent" likewise): Bob's power named bars Alice's power challenge, not Bob's; nothing named, nothing barred."""
+    from companion.rules.actions.naming import NameChoice
+
+    catalog = Catalog.open()
+    # 1st edition Wars Are Won with Quills "… choose a challenge type. Until the end of the phase, the losing opponent
+    # cannot attack or defend during that challenge type.", Alleras "… That player cannot declare attackers …"
+    assert {catalog.card(c).names_kind_barred for c in ("01120", "00199", "pots_41", "kr_113")} == {
+        ("opponent", "phase")}
+    t = plots("2e", "14046", "01002", {"01144": 1}, {"01144": 1})
+    in_play(t, "A.01144.1")
+    in_play(t, "B.01144.1")
+    unnamed = t.clone()
+    legal(t, NameChoice("A", "A.14046.1", kind="military"))
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]), "name.challenge-barred")
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.01144.1"]))
+    to_challenges(unnamed)
+    legal(unnamed, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
+    t = plots("2e", "01001", "01002", {"01144": 1}, {"01144": 1, "01120": 1})
+    in_play(t, "A.01144.1")
+    in_play(t, "B.01144.1")
+    to_challenges(t)
+    legal(t, NameChoice("B", "B.01120.1", kind="power"))
+    flagged_and_refused(t.clone(), InitiateChallenge("A", "power", "B", attackers=["A.01144.1"]),
+                        "name.challenge-barred")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "power", "A", attackers=["B.01144.1"]))
+
+
 def test_loan_from_the_iron_bank_lowers_its_players_gold_from_the_used_pile_only() -> None:
     """aside57 31 (the rule ``gold.insufficient``): Loan from the Iron Bank (15051) "While Loan from the Iron Bank is
     in your used pile, reduce the gold value on your revealed plot by 1.": in the plot deck it changes nothing; in

@@ -337,6 +337,26 @@ def test_gold_on_tywin_lannister_is_spent_as_if_it_were_in_the_pool() -> None:
     assert t.players["A"].gold == 0 and t.tokens_on("A.core_40.1").get("gold", 0) == 0
 
 
+def test_the_sparr_lowers_each_opponents_income_and_initiative() -> None:
+    """gold.income-amount (aside61 38): The Sparr (atoc_107) "Melee. Lower the income and initiative on each opponent's
+    revealed plot card by 1." ("lower" and "raise" are the 1st edition's words for the 2nd edition's "reduce" and
+    "increase"): while Bob controls it, Alice's Mutual Cause gives 1 gold and 1 initiative less, his own plot none;
+    her income written at the printed value is flagged."""
+    from companion.rules.actions import CollectIncome
+    from companion.rules.values import income, plot_value
+    from tests.test_printed_abilities import plots
+
+    card, other = Catalog.open().card("core_182"), Catalog.open().card(POWER_OF_ARMS)  # 3 gold 3 initiative; 3, 1
+    assert Catalog.open().card("atoc_107").plot_values == (("income", "opponents", -1, "", "", 0),
+                                                           ("initiative", "opponents", -1, "", "", 0))
+    t = plots("1e", "core_182", POWER_OF_ARMS, {}, {"atoc_107": 1}, income_taken=False)
+    in_play(t, "B.atoc_107.1")
+    assert (income(t, "A"), plot_value(t, "A", "initiative")) == (card.income - 1, card.initiative - 1)
+    assert (income(t, "B"), plot_value(t, "B", "initiative")) == (other.income, other.initiative)
+    flagged_and_refused(t.clone(), CollectIncome("A", amount=card.income), "gold.income-amount")
+    legal(t, CollectIncome("A", amount=card.income - 1))
+
+
 def test_knights_of_the_realm_changes_the_draw_phase_draw_by_the_knights_controlled() -> None:
     """draw.count (probe29 22): "While you control more Knight characters than each other player, draw 1 additional
     card in the draw phase. While you control fewer …, draw 1 fewer card …" (Alice's agenda)."""
@@ -616,6 +636,32 @@ def test_a_characters_one_response_affects_cards_only_right_after_its_trigger() 
     legal(t, ChallengeResult())
     legal(t, Kill("A", f"B.{EDDARD}.1", source="A.core_8.1"))
 
+
+
+def test_a_response_after_a_player_wins_answers_whoever_won() -> None:
+    """ability.reaction-trigger (aside61 11): Maester Creylen "Response: After a player wins an Intrigue challenge, pay
+    1 gold to have Maester Creylen claim 1 power.": Bob's Creylen claims after Alice's intrigue win (any player's
+    win), not after her power win. "After an opponent wins a Military challenge against you" (Winterfell Rookery) is
+    the player's loss as the defender; 2nd edition "After a player loses a [military] challenge" (When I Woke...)."""
+    from companion.catalog.importers import reacts_to
+    from companion.rules.actions import GainPower
+
+    assert reacts_to("Response: After an opponent wins a Military challenge against you, kneel and discard "
+                     "Winterfell Rookery from play.", "Winterfell Rookery") == ("lose_challenge", "military", 0,
+                                                                               "defender")
+    assert reacts_to("<b>Reaction:</b> After a player loses a [military] challenge, that player chooses a "
+                     "participating character.") == ("lose_challenge", "military", 0, "any")
+    assert reacts_to("<b>Reaction:</b> After an opponent wins a challenge, draw 1 card.") is None  # more players
+    t = round_table(POWER_OF_ARMS, extra={"soo_24": 1})
+    in_play(t, "B.soo_24.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", [f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, GainPower("B", 1, card="B.soo_24.1", source="B.soo_24.1"))
+    legal(t, InitiateChallenge("A", "power", "B", [f"A.{EDDARD}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, GainPower("B", 1, card="B.soo_24.1", source="B.soo_24.1"), "ability.reaction-trigger")
 
 
 def test_a_limited_response_is_used_once_a_round() -> None:

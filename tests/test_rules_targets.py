@@ -237,6 +237,56 @@ def test_like_warm_rain_and_for_the_north_choose_by_the_challenge() -> None:
     legal(t, PlaceTokens("A", "poison", 1, "B.01091.1", source="A.01044.1"))
 
 
+def test_a_character_attacking_or_defending_alone_is_the_only_one_on_its_side() -> None:
+    """aside59 08 (ability.target): Brienne the Blue "Action: Choose a character that is attacking or defending alone.
+    Until the end of the challenge, that character gets +5 STR. …": +5 on one of two defenders is flagged, on the one
+    attacker legal; "Wolf in the Night" "Choose a [stark] character that is attacking alone. Until the end of the
+    challenge, that character gets +3 STR and gains renown." (the STR and the keyword one choice) is read the same."""
+    assert targets("Choose a character that is attacking or defending alone. Until the end of the challenge, that "
+                   "character gets +5 STR.")[0][2] == "attacking or defending alone"
+    assert targets("Choose a [stark] character that is attacking alone. Until the end of the challenge, that "
+                   "character gets +3 STR and gains renown.")[0][2:4] == ("attacking alone", "stark")
+    t = plots("2e", "01001", "00006", {"01144": 1, "04102": 1}, {"01091": 2, "01092": 1, "22024": 1})
+    for card in ("A.01144.1", "B.01091.1", "B.01091.2", "B.01092.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01144.1"]))
+    alone = t.clone()
+    legal(t, DeclareDefenders("B", ["B.01091.1", "B.01091.2"]))
+    flagged_and_refused(t, Modify("B", "str", 5, "B.01091.1", "challenge", source="B.22024.1"), "ability.target")
+    legal(t.clone(), Modify("B", "str", 5, "A.01144.1", "challenge", source="B.22024.1"))
+    legal(t, Modify("A", "str", 3, "A.01144.1", "challenge", source="A.04102.1"))
+    legal(alone, DeclareDefenders("B", ["B.01092.1"]))
+    legal(alone, Modify("B", "str", 5, "B.01092.1", "challenge", source="B.22024.1"))
+
+
+def test_that_trait_is_the_trait_the_log_named_for_the_card() -> None:
+    """ability.target: Vanquish the Unbelievers (12052) "Forced Reaction: After the challenges phase begins, choose a
+    Trait. Kill each character you control that does not have that Trait (cannot be saved).": with Lord named
+    (``name_choice``), killing Eddard Stark (a Lord) is flagged and Sansa Stark legal; a Bob's character is not his
+    to kill; with nothing named, not judged. "A Lion Still Has Claws" "choose a Trait. Return each character with that
+    Trait …" and 1st edition Robb Stark "Name a Trait. … each character you control that has that Trait gets +1 STR"
+    read the same; 1st edition A House Divided's "that Trait" (one a played character has) names none."""
+    from companion.rules.actions.naming import NameChoice
+
+    assert targets("After you win an [intrigue] challenge by 5 or more STR, choose a Trait. Return each character "
+                   "with that Trait and printed cost X or lower to its owner's hand.")[0][10] == "<named>"
+    assert targets("Any Phase: Name a Trait. Until the end of the phase, each character you control that has that "
+                   "Trait gets +1 STR (+2 STR instead if it is Winter).")[0][::8] == ("modify", "own")
+    assert targets("Response: After a player plays a character with a Trait he already has in play, choose and "
+                   "return 1 character with that Trait to the top of its owner's deck.") == ()
+    assert targets("Each Knight character you control gets +1 STR.") == ()  # a constant STR: another fact
+    t = plots("2e", "12052", "01001", {"01144": 1, "01147": 1}, {"01152": 1})
+    for card in ("A.01144.1", "A.01147.1", "B.01152.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t.clone(), Kill("A", "A.01144.1", source="A.12052.1"))  # nothing named: not judged
+    legal(t, NameChoice("A", "A.12052.1", trait="Lord"))
+    flagged_and_refused(t, Kill("A", "A.01144.1", source="A.12052.1"), "ability.target")
+    flagged_and_refused(t, Kill("A", "B.01152.1", source="A.12052.1"), "ability.target")
+    legal(t, Kill("A", "A.01147.1", source="A.12052.1"))
+
+
 def test_a_trait_a_crest_or_a_state_in_the_target_is_read() -> None:
     """aside34 06, 26, 29 (ability.target): Handmaiden "Action: Sacrifice Handmaiden to choose and stand a Lady
     character." (not Khal Drogo, a Lord); 1st edition Viserion "Pay 4 gold to choose and kill a kneeling character."

@@ -16,6 +16,9 @@ Edition = Literal["2e", "1e"]
 #: A target's printed cost at most "X" (Bribery: "Choose and kneel a character with printed cost X or lower."): the X
 #: paid for the event played (the rules' ``x_paid``); where X is not so paid, the cost is not judged.
 X_PAID = -2
+#: A target's Trait "that Trait" an ability named as it resolved ("Choose a Trait. Kill each character you control that
+#: does not have that Trait.": Vanquish the Unbelievers): the Trait the log's ``name_choice`` names for the card.
+NAMED_TRAIT = "<named>"
 _EDITIONS: dict[str, Edition] = {"2e": "2e", "1e": "1e"}
 
 
@@ -94,7 +97,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost", "str_x",
-              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
+              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max", "names_barred",
+              "names_kind_barred")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -765,6 +769,17 @@ class Card:
     #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge): its draw only while its
     #: player has drawn nothing this phase.
     draws_if_none_drawn: bool = False
+    #: "Name a card. Until the end of the phase, that card cannot be marshaled, played, or put into play." (The Iron
+    #: Throne, Varys; Dragonstone Convert "Name an event. Until the end of the phase, events with that title cannot be
+    #: played."): what no player does with a card of the title the log's ``name_choice`` names for it ("marshal",
+    #: "play", "put").
+    names_barred: tuple[str, ...] = ()
+    #: "Name a challenge type. Until you reveal a new plot card, challenges of that type cannot be initiated."
+    #: (Parley at Storm's End: ("any", "plot")); "… Until the end of the phase, the winner of the challenge cannot
+    #: initiate challenges of that type." (Unbowed, Unbent, Unbroken; Benjen Stark's "the losing opponent …":
+    #: ("opponent", "phase")): who initiates no challenge of the type the log's ``name_choice`` names for it, and for
+    #: how long.
+    names_kind_barred: tuple[str, str] | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

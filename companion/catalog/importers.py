@@ -19,6 +19,7 @@ from companion.catalog.card import (
     CARD_TYPES,
     ICONS,
     KEYWORDS,
+    NAMED_TRAIT,
     PLOT_STATS,
     TEXT_FACTS,
     X_PAID,
@@ -689,11 +690,12 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: of 2)." (Wraiths in Their Midst), "While you are the first player, reduce …" (Alannys Greyjoy), "While Ten Towers
 #: Galley is standing, reduce … on each opponent's revealed plot by 1.", "While there is a Winter plot card revealed,
 #: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
-#: value): ``plot_value_facts``.
+#: value), 1st edition "Lower the income and initiative on each opponent's revealed plot card by 1." (The Sparr; "raise"
+#: and "lower" are the 1st edition's words): ``plot_value_facts``.
 _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
                          r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
-                         r"(increase|reduce) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|reserve|"
-                         r"initiative))?) values? on "
+                         r"(increase|reduce|raise|lower) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|"
+                         r"reserve|initiative))?) (?:values? )?on "
                          r"(each player's|each opponent's|your) (?:revealed )?(non-)?(?:([A-Z][\w']*) )?"
                          r"plot(?: card)? by (\d+)(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
 #: An event's keyword for the phase: "Until the end of the phase, either: each [greyjoy] character you control gains
@@ -757,7 +759,7 @@ def plot_value_facts(m: re.Match[str], name: str | None) -> list[PlotValue]:
         (m.group(1) or "").lower(), "any")
     whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(8).lower(), "you")
     trait = ("non:" if m.group(9) else "") + (m.group(10) or "")
-    sign = 1 if m.group(6).lower() == "increase" else -1
+    sign = 1 if m.group(6).lower() in ("increase", "raise") else -1
     while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
               else "" if not m.group(4) else "standing" if m.group(5).lower() == "standing" else "used")
     return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(11)), trait, while_,
@@ -904,6 +906,49 @@ _FACTION_COST = re.compile(r"(?:^|: )kneel your faction card (?:and [^.]*? )?to\
 #: type this phase." (``additional_other_type``)
 _OTHER_TYPE = re.compile(r"\bchoose a different challenge type\. you may initiate an additional challenge of the "
                          r"chosen type\b", re.IGNORECASE)
+#: A title named and barred for the phase: "… name a card. Until the end of the phase, that card cannot be marshaled,
+#: played, or put into play." (The Iron Throne, Varys), "Name an event. Until the end of the phase, events with that
+#: title cannot be played." (Dragonstone Convert).
+_NAMES_BARRED = re.compile(r"\bname an? (?:card|event)\. until the end of the phase, (?:that card|events with that "
+                           r"title) cannot be ((?:marshaled|played|put into play)(?:(?:,|,? or) (?:marshaled|played|"
+                           r"put into play))*)\.", re.IGNORECASE)
+
+
+def names_barred(plain: str) -> tuple[str, ...]:
+    """What no player does this phase with a card of the title named (``_NAMES_BARRED``): "marshal", "play", "put"."""
+    m = _NAMES_BARRED.search(" ".join(plain.split()))
+    words = {"marshaled": "marshal", "played": "play", "put into play": "put"}
+    return () if m is None else tuple(v for k, v in words.items() if k in m.group(1).lower())
+
+
+#: A challenge type named and barred: "Name a challenge type. Until you reveal a new plot card, challenges of that type
+#: cannot be initiated." (Parley at Storm's End), "… name a challenge type. Until the end of the phase, the winner of
+#: the challenge (the losing opponent) cannot initiate challenges of that type (against you)." (Unbowed, Unbent,
+#: Unbroken; Benjen Stark).
+_NAMES_KIND_BARRED = re.compile(r"\bname a challenge type\. until (the end of the phase|you reveal a new plot card), "
+                                r"(challenges of that type cannot be initiated|(?:the winner of the challenge|the "
+                                r"losing opponent) cannot initiate challenges of that type(?: against you)?)\.",
+                                re.IGNORECASE)
+#: 1st edition: "… choose a challenge type. Until the end of the phase, the losing opponent cannot attack or defend
+#: during that challenge type." (Wars Are Won with Quills), "… name a challenge type. That player cannot declare
+#: attackers or defenders during that challenge type until the end of the phase." (Alleras): the opponent initiates
+#: none in the phase (the defending half is not read).
+_NAMES_KIND_NO_ATTACK = re.compile(r"\b(?:name|choose) a challenge type\. (?:until the end of the phase, )?"
+                                   r"(?:the losing opponent|that player) cannot (?:attack|declare attackers)(?: or "
+                                   r"(?:defend|defenders))? during that challenge type(?: until the end of the "
+                                   r"phase)?\.", re.IGNORECASE)
+
+
+def names_kind_barred(plain: str) -> tuple[str, str] | None:
+    """(who: "any" | "opponent", until: "phase" | "plot") of a ``_NAMES_KIND_BARRED`` sentence."""
+    text = " ".join(plain.split())
+    m = _NAMES_KIND_BARRED.search(text)
+    if m is None:
+        return ("opponent", "phase") if _NAMES_KIND_NO_ATTACK.search(text) else None
+    return ("any" if m.group(2).lower().startswith("challenges") else "opponent",
+            "phase" if m.group(1).lower().startswith("the end") else "plot")
+
+
 #: A card put into play by its printed cost (``put_cost_max``).
 _PUT_COST = re.compile(r"\bput (?:an?|1) [^.]*?with printed cost (\d+) or lower into play\b|\bprinted cost is (\d+) or "
                        r"lower, (?:you may )?put it into play\b", re.IGNORECASE)
@@ -1103,8 +1148,11 @@ def action_only(text: str | None) -> bool:
 #: An event's one triggered ability answers a challenge's or dominance's result: 2nd edition "<b>Reaction:</b> After you
 #: win an [intrigue] challenge by 5 or more STR as the attacking player, …", 1st edition "Response: After you win a
 #: Military challenge by 4 or more total STR, …" / "Response: Play after you win dominance. …".
-_REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?:play )?after you (win|lose) "
-                        r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge"
+#: Whose result: "After a player wins an Intrigue challenge" (1st edition Maester Creylen: anyone's), "After an
+#: opponent wins a Military challenge against you" (1st edition Winterfell Rookery: the player's loss as the defender).
+_REACTS_TO = re.compile(r"^(?:limited )?(?:reaction|interrupt|response)\s*:\s*(?:play )?after (you|a player|an "
+                        r"opponent) (win|lose)s? "
+                        r"(?:(dominance)|an? (unopposed )?(?:\[?(military|intrigue|power)\]? )?challenge( against you)?"
                         r"(?: as the (attacking player|defending player|attacker|defender))?"  # either order: 1st
                         r"(?: by (\d+) or more (?:total )?STR)?"  # edition Edric Storm "… as the attacker by 4 or more"
                         r"(?: as the (attacking player|defending player|attacker|defender))?)[ ,.]", re.IGNORECASE)
@@ -1233,16 +1281,24 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
-    won, dominance, unopposed, kind, side_first, by, side = m.groups()
+    who, won, dominance, unopposed, kind, vs_you, side_first, by, side = m.groups()
     side = side or side_first
+    anyone = who.lower() == "a player"
+    if who.lower() != "you":
+        if side or (dominance and anyone) or not (vs_you or dominance or anyone):
+            return None  # "After an opponent wins a challenge": with more players than two not the player's loss
+        if vs_you or dominance:  # an opponent's win against you (of dominance) is your loss
+            won, side = ("lose" if won.lower() == "win" else "win"), ("defender" if vs_you else "")
+        else:  # "a player": whoever it is
+            side = "any"
     if not side and (joined := _PARTICIPATING_AS.match(plain[start + m.end() - 1:])) is not None:
         side = joined.group(1)  # The Red Viper: "… a challenge in which The Red Viper is participating as an attacker"
     if dominance:
         return (f"{won.lower()}_dominance", "", 0, "")
     # Burning on the Sand: "After you lose an unopposed challenge, …" waits for the loss, not the win
     event = ("lose_unopposed" if won.lower() == "lose" else "unopposed") if unopposed else f"{won.lower()}_challenge"
-    return (event, (kind or "").lower(), int(by or 0), "attacker" if side and side.lower().startswith("attack")
-            else "defender" if side else "")
+    return (event, (kind or "").lower(), int(by or 0), side if side in ("any", "defender")
+            else "attacker" if side and side.lower().startswith("attack") else "defender" if side else "")
 
 
 #: A reaction that places tokens on the card itself: "Reaction: After you lose a challenge, place 1 vengeance token on
@@ -1449,7 +1505,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: with STR 1 or lower" (Grey Wind), "choose and kill an attacking character" (Like Warm Rain), "place a poison token on
 #: a character without an [intrigue] icon" (Tears of Lys), "Choose up to 3 cards in your discard pile, and shuffle them
 #: into your deck." (Rebuilding), "Choose a participating [stark] character. Until the end of the challenge, that
-#: character gets +2 STR." (For the North!).
+#: character gets +2 STR." (For the North!), "Choose a character that is attacking or defending alone. …" (Brienne
+#: the Blue: the side "attacking or defending alone").
 _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<state>kneeling |standing |non-unique |unique |non-limited "
                 r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
@@ -1461,6 +1518,8 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
+                r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
+                r"|(?:with|that has) (?P<named_has>that Trait)|that does not have (?P<named_not>that Trait)"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
                 r"|he or she does not control|(?P<chooser>he or she controls|they control)"
@@ -1504,6 +1563,10 @@ _TARGET_FORMS = (
     # end: "If you win the challenge, kill each attacking character.")
     re.compile(r"(?<!win the challenge, )\b(?P<verb>kill|kneel|stand|discard|return) (?:(?P<each>each)|(?P<any>any "
                r"number of)) " + _TARGET_DESC, re.IGNORECASE),
+    # A STR on each character that has the Trait the ability named (1st edition Robb Stark: "Name a Trait. Until the
+    # end of the phase, each character you control that has that Trait gets +1 STR"): read only so (``targets``).
+    re.compile(r"\b(?P<each>each) " + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| gets |")
+               + r" (?P<verb>gets) [+-]\d+ STR\b", re.IGNORECASE),
     # Power on the chosen character: "choose another participating character you control. That character gains 1
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
@@ -1540,12 +1603,18 @@ _TARGET_VERBS = {"kill": "kill", "kneel": "kneel", "stand": "stand", "discard": 
 #: "that character gets +2 STR (+4 STR instead if that character has the Kingsguard trait)" (1st edition Ser Osmund
 #: Kettleblack): the higher value in brackets is the same modifier's.
 _STR_INSTEAD = re.compile(r"\([+-]\d+ STR instead[^)]*\)", re.IGNORECASE)
+#: "that character gets +3 STR and gains renown" ("Wolf in the Night"; 1st edition Heart of the Stag, Smuggler's Cove):
+#: the keyword or icon goes to the character the STR goes to.
+_STR_AND_GAINS = re.compile(r"([+-]\d+ STR) and gains (?:an? \[\w+\] icon|renown|stealth|insight|intimidate|pillage)\b",
+                            re.IGNORECASE)
 #: "(STR 2 or lower instead if you control Robb Stark)." (Grey Wind)
 _TARGET_STR_ALT = re.compile(r"\(STR (\d+) or lower instead if you control ([^)]+?)\)", re.IGNORECASE)
 #: A phrase that chooses or places on a card, read or not: a card with one not read keeps no target. The opponent
 #: who then chooses (Condemned by the Realm) is no card chosen.
-_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)|\btokens? on\b",
-                         re.IGNORECASE)
+_TARGET_ANY = re.compile(r"\bchoose\b(?! an opponent\. then, that opponent must choose\b)(?! (?:a|1) trait\b)"
+                         r"|\btokens? on\b", re.IGNORECASE)
+#: The Trait an ability names or chooses, which "that Trait" then means (``NAMED_TRAIT``).
+_NAMES_TRAIT = re.compile(r"\b(?:name|choose) (?:a|1) trait\b", re.IGNORECASE)
 
 
 #: A kind of card joined to the one read ("Choose and stand any number of Direwolf characters and characters with a
@@ -1602,7 +1671,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
     alt = _TARGET_STR_ALT.search(after) if g["str"] else None
     # "a non-limited location or attachment" (Lay Waste): either type, "location|attachment"
     return (verb, "|".join(sorted((g["kind"] or "").lower().split(" or "), reverse=True)),
-            (g["side"] or "").strip().lower(),
+            f"{alone.lower()} alone" if (alone := g.get("alone")) else (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
@@ -1612,8 +1681,10 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             else "opponent" if whose and not g.get("chooser") else "",
             EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
-            "|".join(re.split(r",? or |, ", g["trait"].strip())) if g["trait"] else "",
-            _target_state(g["state"] or "") or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
+            NAMED_TRAIT if g.get("named_has") else "|".join(re.split(r",? or |, ", g["trait"].strip()))
+            if g["trait"] else "",
+            f"non-{NAMED_TRAIT}" if g.get("named_not") else _target_state(g["state"] or "")
+            or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
             X_PAID if g["cost"] == "X" else int(g["cost"]) if g["cost"] else -1)
 
 
@@ -1632,7 +1703,7 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     for word, verb in _COST_VERBS.items():
         found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
-                 if m.group("verb").lower() == word}
+                 if m.group("verb").lower() == word and not (m.group("named_has") or m.group("named_not"))}
         uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
         if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
             out += found
@@ -1645,7 +1716,8 @@ _KNEEL_SELF_COST = re.compile(rf"\bkneel {SELF}(?: and pay \d+ gold)? to\b", re.
 def targets(plain: str, name: str | None = None
             ) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
     """What an ability chooses, one entry an action (``_TARGET_FORMS``): (the action, the card type or "card", the side
-    in the challenge: "participating" | "attacking" | "defending" | "", the faction, the STR at most or -1, the STR at
+    in the challenge: "participating" | "attacking" | "defending" | "attacking alone" | "defending alone" |
+    "attacking or defending alone" | "", the faction, the STR at most or -1, the STR at
     most instead while its controller controls the card named (-1: none), that name, the icon it is without, whose:
     "loser" | "own" | "opponent" | "more_power" (1st edition Shae: "controlled by a player with more power than you") |
     "", how many at most (``EACH``: "each"), the Traits or crests it has one of ("|"-joined: "a Holy, Learned, Noble, or
@@ -1663,6 +1735,10 @@ def targets(plain: str, name: str | None = None
             if _TARGET_UNION.match(text, m.end()):
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
+            if (g.get("verb") or "").lower() == "gets" and g.get("each") and not g.get("named_has"):
+                continue  # "each … gets +1 STR" is read for a named Trait only (others: constant STR facts)
+            if (g.get("named_has") or g.get("named_not")) and not _NAMES_TRAIT.search(text):
+                return ()  # 1st edition A House Divided: "that Trait" is one a played character has, no name
             verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
             entry = _target_entry(verb, g, text[m.end():m.end() + 80])
             if _EACH_CHOOSES.search(text, 0, m.start()):
@@ -1683,6 +1759,7 @@ def targets(plain: str, name: str | None = None
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
     counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
+    counted = _STR_AND_GAINS.sub(r"\1", counted)  # "gets +3 STR and gains renown": one choice, one effect line each
     counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
@@ -2451,6 +2528,8 @@ class Keywords:
     kneel_draws: bool = False  # Tobho Mott's Armory: ``kneel_draws``
     token_reacts_to: tuple[str, str, str, int, str] | None = None  # The Boneway: ``token_reacts_to``
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
+    names_barred: tuple[str, ...] = ()  # The Iron Throne: ("marshal", "play", "put"): ``names_barred``
+    names_kind_barred: tuple[str, str] | None = None  # Parley at Storm's End: ("any", "plot")
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -3027,6 +3106,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kneel_draws=kneel_draws(plain, name),
         token_reacts_to=token_reacts_to(plain, name),
         draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
+        names_barred=names_barred(plain),
+        names_kind_barred=names_kind_barred(plain),
     )
 
 

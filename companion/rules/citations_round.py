@@ -248,6 +248,8 @@ RULES_ROUND: dict[str, Rule] = {
     "power.nth-challenge": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "deck.banner-loyal": Rule("RR: Loyal", None),
     "event.barred-during": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "name.barred": Rule("RR: Golden Rule", None),
+    "name.challenge-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.no-target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "draw.if-won": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.kneel-cost": Rule("RR: Costs", "1E Rules › Kneeling"),

@@ -268,8 +268,9 @@ class TableState:
     #: on the very next line is that gift, not a second one (Calm Over Westeros written out: docs/table-log.md).
     gold_spent: tuple[str, int, int] | None = None
     #: What a card's "Name a challenge type" / "Choose an opponent" / "Choose one" named (``name_choice``): card ->
-    #: (the round, the field, the value); Calm Over Westeros' claim reads the type named in its round.
-    named: dict[str, tuple[int, str, str]] = field(default_factory=dict)
+    #: (the round, the field, the value, the phase); Calm Over Westeros' claim reads the type named in its round, The
+    #: Iron Throne's "Until the end of the phase, that card cannot be marshaled, …" the title named in its phase.
+    named: dict[str, tuple[int, str, str, str]] = field(default_factory=dict)
     gold_given: tuple[str, str, int, int] | None = None
     #: Who played each event since the last step of the round (a challenge's step, a turn passed, a phase begun): an
     #: interrupt that cancels an event's effects as they would initiate needs one (The Hand's Judgment).

@@ -126,8 +126,28 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                       or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
     check_plot_challenge(t, v, attacker, kind)
+    check_named_kind(t, v, attacker, kind)
     # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
     check_toll(t, v, attacker, kind, defender=defender)
+
+
+def check_named_kind(t: Table, v: Checker, attacker: str, kind: str) -> None:
+    """A challenge type a card's ability named, barring it (RR: Golden Rule): "Name a challenge type. Until you reveal
+    a new plot card, challenges of that type cannot be initiated." (Parley at Storm's End: anyone, while the plot is
+    revealed in the round it named), "… Until the end of the phase, the winner of the challenge cannot initiate
+    challenges of that type." (Unbowed, Unbent, Unbroken; Benjen Stark: the card's opponent, judged in a game of two,
+    in the phase it named). Only where the log's ``name_choice`` names the type."""
+    for source, (rnd, which, value, phase) in t.named.items():
+        barred = t.card(source).names_kind_barred
+        if barred is None or which != "kind" or value != kind or rnd != t.round:
+            continue
+        who, until = barred
+        if phase != t.phase.value if until == "phase" else t.zone_of(source) is not Zone.REVEALED:
+            continue  # the phase it named has ended; the plot is no longer revealed
+        seat = t.controller(source) if source in t.in_play else t.where[source][0]
+        if who == "any" or (len(t.players) == 2 and attacker != seat):
+            v.violate("name.challenge-barred", (source,), source=t.ref(source), player=t.players[attacker].name,
+                      kind=kind_name(kind))
 
 
 def event_grant_spent(t: Table, source: str | None) -> bool:

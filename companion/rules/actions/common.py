@@ -3,7 +3,7 @@ unique cards entering play, attachments needing a target, leaving play."""
 
 from __future__ import annotations
 
-from companion.catalog.card import X_PAID, AttachOnly, Card, fold
+from companion.catalog.card import NAMED_TRAIT, X_PAID, AttachOnly, Card, fold
 from companion.rules.actions.base import Action
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -211,6 +211,7 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
     locations or attachments, or play events.": Marching Orders; RR: Golden Rule)."""
     c = t.card(card)
     kind = c.type
+    check_named_barred(t, v, card, "play" if playing else "marshal")
     for plot, limit in plot_limits(t, player):
         if limit.no_limited and c.limited:  # City Blockade
             v.violate("plot.limits-limited", (card, plot), card=t.ref(card), plot=t.ref(plot))
@@ -223,6 +224,19 @@ def check_plot_forbids(t: Table, v: Checker, player: str, card: str, *, playing:
         elif not playing and kind in limit.no_marshal:
             v.violate("plot.limits-marshal", (card, plot), player=t.players[player].name, card=t.ref(card),
                       plot=t.ref(plot), type=type_name(kind))
+
+
+def check_named_barred(t: Table, v: Checker, card: str, way: str) -> None:
+    """A card whose title a card's ability named this phase, barring it ("Name a card. Until the end of the phase,
+    that card cannot be marshaled, played, or put into play.": The Iron Throne, Varys; "… events with that title
+    cannot be played.": Dragonstone Convert; RR: Golden Rule), is not marshalled (``way`` "marshal"), played ("play")
+    or put into play ("put") by any player. Only where the log's ``name_choice`` names the title."""
+    title = fold(t.card(card).name)
+    for source, (rnd, which, value, phase) in t.named.items():
+        if which == "title" and rnd == t.round and phase == t.phase.value and fold(value) == title \
+                and way in t.card(source).names_barred:
+            v.violate("name.barred", (card, source), card=t.ref(card), source=t.ref(source),
+                      way=msg(f"name.barred.{way}"))
 
 
 def check_entering_count(t: Table, v: Checker, player: str, card: str) -> None:
@@ -252,6 +266,8 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
         v.note("duplicate", (card, facedown), card=t.ref(card), copy=t.ref(facedown))
         return
     check_unique_entry(t, v, controller, card, from_shadows=from_shadows)
+    if not from_shadows:  # coming out of shadows is none of the three (not judged)
+        check_named_barred(t, v, card, "put")
     dup = duplicate_target(t, controller, card)
     if dup:
         v.note("duplicate", (card, dup), card=t.ref(card), copy=t.ref(dup))
@@ -641,6 +657,13 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
     if not wanted or source == card:
         return None
     _, kind, side, faction, str_max, str_alt, alt_name, icon, whose, _, traits, state, cost_max = wanted[0]
+    if NAMED_TRAIT in (traits, state.removeprefix("non-")):
+        # "that Trait": the one the log named for the card this round (``name_choice``); none named: not judged
+        named = t.named.get(source)
+        trait = named[2] if named is not None and named[0] == t.round and named[1] == "trait" else ""
+        traits = trait if traits == NAMED_TRAIT else traits
+        if state == f"non-{NAMED_TRAIT}":
+            state = f"non-{trait}" if trait else ""
     c = t.card(card)
     if kind != "card" and c.type not in kind.split("|"):
         if "|" in kind:  # Lay Waste: "a non-limited location or attachment"
@@ -675,10 +698,11 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return None
     last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
     if side and last is not None and t.phase is Phase.CHALLENGES and last.attackers:
-        on_side = {"attacking": last.attackers, "defending": last.defenders}.get(side, [*last.attackers,
-                                                                                   *last.defenders])
-        if card not in on_side:
-            return "ability.target.side", {"side": msg(f"ability.target.{side}")}
+        sides = {"attacking": [last.attackers], "defending": [last.defenders]}.get(
+            side.removesuffix(" alone"), [last.attackers, last.defenders])
+        # "a character that is attacking or defending alone" (Brienne the Blue): the only one on its side
+        if not any(card in s and (not side.endswith(" alone") or len(s) == 1) for s in sides):
+            return "ability.target.side", {"side": msg(f"ability.target.{side.replace(' ', '-')}")}
     if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
         # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
         if faction in ("holy", "noble", "war", "learned", "shadow"):
@@ -971,14 +995,17 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
         key = f"event.react.killed_such.{'unique.' if unique else ''}{side or 'any'}"
         return {"trigger": msg(key, which=which), "kind": "", "by": "", "side": ""}
+    if side == "any":  # "after a player wins a challenge"
+        return {**reaction_words((event, kind, by, "")), "trigger": msg(f"event.react.{event}.any")}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
 
 def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> bool:
     """The result an event's only reaction waits for has just happened for the player (RR: Triggered Abilities; 1st
-    edition "Response: After you …"): dominance determined this phase, or the round's latest challenge decided and no
-    other challenge initiated since (a challenge recorded as one entry counts until the next one)."""
+    edition "Response: After you …"; "After a player wins …": for whoever won): dominance determined this phase, or
+    the round's latest challenge decided and no other challenge initiated since (a challenge recorded as one entry
+    counts until the next one)."""
     event, kind, by, side = trigger
     if event.endswith("_dominance"):
         if t.phase is not Phase.DOMINANCE or t.round not in t.dominance or t.dominance[t.round] is None:
@@ -986,7 +1013,13 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
         return (t.dominance[t.round] == player) == (event == "win_dominance")
     last = t.challenges[-1] if t.challenges else None
     if t.phase is not Phase.CHALLENGES or last is None or last.round != t.round or last.winner is None \
-            or last.stage not in (Stage.RESOLVED, Stage.ENDED) or player not in (last.attacker, last.defender):
+            or last.stage not in (Stage.RESOLVED, Stage.ENDED):
+        return False
+    if side == "any":  # 1st edition Maester Creylen: "After a player wins an Intrigue challenge": whoever won (lost)
+        player = last.winner if event in ("win_challenge", "unopposed") else \
+            last.defender if last.winner == last.attacker else last.attacker
+        side = ""
+    if player not in (last.attacker, last.defender):
         return False
     if (last.winner == player) != (event not in ("lose_challenge", "lose_unopposed")) \
             or (event in ("unopposed", "lose_unopposed") and not last.unopposed):

@@ -24,8 +24,10 @@ class NameChoice(Action):
     ``kind`` a challenge type (Calm Over Westeros: "Name a challenge type."), ``house`` a faction or House, ``trait``
     a Trait, ``title`` a card's title ("Name a card": The Iron Throne, Varys), ``opponent`` a seat ("Choose an
     opponent": A Southron Peace, Summer Harvest), or ``option`` the number of the option chosen ("Choose one: …", 1
-    the first); the checks read what they know of it (Calm Over Westeros' claim), and a table that does not write it
-    is not judged on it."""
+    the first); the checks read what they know of it (Calm Over Westeros' claim; the Trait "that Trait" means in a
+    target: Vanquish the Unbelievers, "A Lion Still Has Claws", 1st edition Robb Stark; a title barred for the phase:
+    The Iron Throne, Varys; a challenge type barred: Parley at Storm's End), and a table that does not write it is
+    not judged on it."""
 
     #: The phone names a challenge type for an event of its own just played (in the discard pile, behind "By a card
     #: effect…"); a House, Trait, title, opponent or option is written in the log.
@@ -56,4 +58,4 @@ class NameChoice(Action):
 
     def apply(self, t: Table) -> None:
         which = next(f for f in NAMED_FIELDS if getattr(self, f) is not None)
-        t.named[self.card] = (t.round, which, str(getattr(self, which)))
+        t.named[self.card] = (t.round, which, str(getattr(self, which)), t.phase.value)
