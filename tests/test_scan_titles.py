@@ -928,6 +928,14 @@ def test_a_thin_title_broken_into_its_stems_at_the_first_threshold_is_isolated_w
 
 
 @needs_ocr
+def test_a_title_whose_last_letters_fade_in_glare_is_isolated_whole(tmp_path: Path, indie_photo: Any) -> None:
+    """A location's title with glare across its end: the first threshold finds a row of whole, tall letters that stops
+    where the glare starts ("LANNISP", read "Lannisport", another location's title, with confidence). A lower threshold
+    runs the row on to the title's end (the independent renderer's tuning seed 77)."""
+    assert "Lannisport Treasury" in _answers_on_photo(indie_photo, 44, 77, tmp_path, "Lannisport Treasury")
+
+
+@needs_ocr
 def test_a_trait_read_in_a_piece_of_a_card_found_alone_names_no_title_without_a_deck(tmp_path: Path,
                                                                                       indie_photo: Any) -> None:
     """A location half under another card, its sleeve's outline broken: only its text box is found, a card-shaped

@@ -1004,7 +1004,8 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
     # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step. A row of
     # a few letters only may be the darkest few of a faint title: lower thresholds may grow it (a row over the same
     # stretch of the line, on its baseline, holding more letter width), never replace it by a row elsewhere.
-    first: tuple[int, int, int] | None = None  # a short row's left and right ends and its lowest bottom
+    first: tuple[int, int, int] | None = None  # the first row's left and right ends and its lowest bottom
+    onward = False  # the first row is of whole letters: a lower threshold may only run it on past its end
     for step in LEVEL_STEPS:
         for op, found, level in planes:
             ink = cv2.threshold(found, step * level, 255, cv2.THRESH_BINARY)[1]
@@ -1025,7 +1026,9 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                     continue
             if _weight(row) > _weight(best) and (first is None or (
                     row[0][1] < first[1] and max(c[1] + c[3] for c in row) > first[0]
-                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
+                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP
+                    and (not onward or (abs(row[0][1] - first[0]) <= READ_CAP // 2
+                                        and max(c[1] + c[3] for c in row) > first[1] + READ_CAP)))):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
             heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
@@ -1033,10 +1036,13 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
             # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
             # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters,
             # and for one of letters broken into their upright stems (thin print: the row ends at the first gap
-            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE).
-            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
-                                     and np.median(widths) >= STEMS * READ_CAP):
+            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE). A row of whole letters is looked at once
+            # more too, a step lower, only to run on past its end: glare across the card fades a title's last
+            # letters ("LANNISP" of LANNISPORT TREASURY).
+            if first is not None:
                 break
+            onward = bool(len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
+                          and np.median(widths) >= STEMS * READ_CAP)
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
         return None
