@@ -863,6 +863,27 @@ def test_the_cards_a_lower_block_may_be_the_bottom_of_stand_on_its_long_sides() 
     assert bottoms == sorted([((100.0, 200.0), (163.0, 200.0)), ((163.0, 240.0), (100.0, 240.0))])
 
 
+def test_the_location_a_text_box_may_be_of_lies_round_it_with_its_strip_beside_the_box() -> None:
+    """A location's text box seen on its side (the card knelt) draws out two cards, either long side of the box its
+    bottom, never a short one: one of them is the card, the box where a location prints it."""
+    from companion.scan.titles import CARD_H, CARD_W, LOCATION_BOX, _location_round
+
+    x0, y0, x1, y1 = LOCATION_BOX
+    # The card knelt a quarter clockwise: its top edge runs down the photo's right side, its left edge along the top.
+    card = np.array([[CARD_H, 0], [CARD_H, CARD_W], [0, CARD_W], [0, 0]], np.float32) + 50
+
+    def at(x: float, y: float) -> np.ndarray:
+        return np.asarray(card[0] + (card[1] - card[0]) * x + (card[3] - card[0]) * y)
+
+    box = np.array([at(x0, y1), at(x0, y0), at(x1, y0), at(x1, y1)], np.float32)  # as found: top left first
+    drawn = _location_round(box)
+    assert len(drawn) == 2
+    assert any(np.allclose(d, card, atol=0.05) for d in drawn)
+    for d in drawn:
+        width, height = np.linalg.norm(d[1] - d[0]), np.linalg.norm(d[3] - d[0])
+        assert width == pytest.approx(CARD_W, rel=1e-3) and height == pytest.approx(CARD_H, rel=1e-3)
+
+
 @needs_ocr
 @pytest.mark.parametrize(("index", "title"), [(46, "Ranger's Bow"), (118, "Fishing Net")])
 def test_an_attachment_found_as_its_lower_block_is_read_in_its_title_bar(index: int, title: str, tmp_path: Path,
@@ -928,19 +949,39 @@ def test_a_thin_title_broken_into_its_stems_at_the_first_threshold_is_isolated_w
 
 
 @needs_ocr
+def test_a_title_whose_last_letters_fade_in_glare_is_isolated_whole(tmp_path: Path, indie_photo: Any) -> None:
+    """A location's title with glare across its end: the first threshold finds a row of whole, tall letters that stops
+    where the glare starts ("LANNISP", read "Lannisport", another location's title, with confidence). A lower threshold
+    runs the row on to the title's end (the independent renderer's tuning seed 77)."""
+    assert "Lannisport Treasury" in _answers_on_photo(indie_photo, 44, 77, tmp_path, "Lannisport Treasury")
+
+
+@needs_ocr
 def test_a_trait_read_in_a_piece_of_a_card_found_alone_names_no_title_without_a_deck(tmp_path: Path,
                                                                                       indie_photo: Any) -> None:
     """A location half under another card, its sleeve's outline broken: only its text box is found, a card-shaped
     piece far smaller than the card found whole beside it. Its location region holds the trait line ("King's
-    Landing"), also a location's title: read from a piece and not shaped like a title, it is no answer, deck or not
-    (the independent renderer's tuning seed 72)."""
+    Landing"), also a location's title: read from a piece and not shaped like a title, it is no answer, deck or not.
+    The card drawn out round its text box has its title strip read: STREET OF THE SISTERS is answered (the independent
+    renderer's tuning seed 72)."""
     from companion.scan.images import load_colour
     from companion.scan.titles import read_titles
     shot = indie_photo(19, 72, tmp_path)
     assert sorted(shot["names"]) == ["Street of the Sisters", "The Prince's Pass"]
     reads = read_titles(load_colour((tmp_path / shot["file"]).read_bytes()))
-    assert _answers(reads, []) == ["The Prince's Pass"]
-    assert _answers(reads, shot["names"]) == ["The Prince's Pass"]
+    assert _answers(reads, []) == ["Street of the Sisters", "The Prince's Pass"]
+    assert _answers(reads, shot["names"]) == ["Street of the Sisters", "The Prince's Pass"]
+
+
+@needs_ocr
+@pytest.mark.parametrize(("seed", "index", "title"), [(77, 112, "Statue of Baelor"), (78, 12, "House of the Undying")])
+def test_a_location_found_only_as_its_text_box_is_read_in_its_title_strip(seed: int, index: int, title: str,
+                                                                          tmp_path: Path, indie_photo: Any) -> None:
+    """A location's text box, framed apart from its art and strip, is card-shaped on its side: on light wood (the
+    card's edge lost in the grain), or with the card's upper part under another card, it is all that is found. The
+    card is drawn out round it (the text box right of the strip, below the art) and its title strip read (the
+    independent renderer's tuning seeds 77 and 78)."""
+    assert title in _answers_on_photo(indie_photo, index, seed, tmp_path, title)
 
 
 @needs_ocr

@@ -1004,7 +1004,8 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
     # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step. A row of
     # a few letters only may be the darkest few of a faint title: lower thresholds may grow it (a row over the same
     # stretch of the line, on its baseline, holding more letter width), never replace it by a row elsewhere.
-    first: tuple[int, int, int] | None = None  # a short row's left and right ends and its lowest bottom
+    first: tuple[int, int, int] | None = None  # the first row's left and right ends and its lowest bottom
+    onward = False  # the first row is of whole letters: a lower threshold may only run it on past its end
     for step in LEVEL_STEPS:
         for op, found, level in planes:
             ink = cv2.threshold(found, step * level, 255, cv2.THRESH_BINARY)[1]
@@ -1025,7 +1026,9 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
                     continue
             if _weight(row) > _weight(best) and (first is None or (
                     row[0][1] < first[1] and max(c[1] + c[3] for c in row) > first[0]
-                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP)):
+                    and abs(max(c[2] + c[4] for c in row) - first[2]) <= 0.35 * READ_CAP
+                    and (not onward or (abs(row[0][1] - first[0]) <= READ_CAP // 2
+                                        and max(c[1] + c[3] for c in row) > first[1] + READ_CAP)))):
                 best, dark_print, labels, stats = row, op == cv2.MORPH_BLACKHAT, marks, found_stats
         if _weight(best)[0]:
             heights = [c[4] for c in best if c[4] >= 0.45 * READ_CAP]
@@ -1033,10 +1036,13 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
             # Letters this much lower than a capital are the darkest cores of faint print (blur): a lower threshold
             # may find the whole title ("ON THE WALL" of CATAPULT ON THE WALL), as it may for a row of few letters,
             # and for one of letters broken into their upright stems (thin print: the row ends at the first gap
-            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE).
-            if first is not None or (len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
-                                     and np.median(widths) >= STEMS * READ_CAP):
+            # between stems, "WESTWATCH-B" of WESTWATCH-BY-THE-BRIDGE). A row of whole letters is looked at once
+            # more too, a step lower, only to run on past its end: glare across the card fades a title's last
+            # letters ("LANNISP" of LANNISPORT TREASURY).
+            if first is not None:
                 break
+            onward = bool(len(heights) >= FEW_LETTERS and np.median(heights) >= FAINT_CORES * READ_CAP
+                          and np.median(widths) >= STEMS * READ_CAP)
             first = (min(c[1] for c in best), max(c[1] + c[3] for c in best), max(c[2] + c[4] for c in best))
     if not _weight(best)[0]:
         return None
@@ -1207,6 +1213,10 @@ def read_titles(image: np.ndarray, skip: Iterable[tuple[float, float]] = ()) -> 
         doubtful = sorted({n for n in doubtful if not any(r.card == n and _title_like(r) and (
             r.confidence >= SURE_TITLE or k < upright_reads) for k, r in enumerate(out))} | set(squat))
         out += _read_blocks(gray, quads, doubtful)
+        # A location's text box found alone may read its rules text's bold first word as a weak title ("DST Se"):
+        # every card with no title read with confidence may be one.
+        out += _read_location_boxes(gray, quads, [n for n in range(len(quads)) if not any(
+            r.card == n and _title_like(r) and r.confidence >= SURE_TITLE for r in out)])
         doubtful = [n for n in doubtful if not any(r.card == n and _title_like(r) for r in out)]
         out = _read_halves(gray, quads, doubtful, out)
     # A card found far smaller than the largest is a piece of one (a text box, card-shaped too): what its regions hold
@@ -1358,6 +1368,8 @@ BLOCK_ALONE = 0.7
 #: See _read_blocks: an attachment's lower block is about half a card; a found "card" under a quarter of the largest
 #: is a piece of art or frame.
 PIECE = 0.25
+#: See _read_location_boxes: a location's text box is about a quarter of the card, less when its inner frame is found.
+LOCATION_PIECE = 0.15
 
 
 def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequence[int]) -> list[Read]:
@@ -1398,6 +1410,52 @@ def _read_blocks(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequenc
     reads = (Read(text, conf, _corners(quads[n]), kind, n) for (text, conf), (n, kind) in zip(read_lines(lines), owners,
                                                                                               strict=True))
     return [r for r in reads if _title_like(r)]
+
+
+def _read_location_boxes(gray: np.ndarray, quads: Sequence[np.ndarray], numbers: Sequence[int]) -> list[Read]:
+    """For each card of ``numbers``, the title strips of the locations it may be the text box of (_location_round),
+    read as card ``n``; only reads like a title are kept. A location's text box, framed apart from its art and its
+    strip, is card-shaped lying on its side: found alone (the card's dark border lost in the table, or the card's upper
+    part under another), it reads nothing like a title with confidence (its rules text's bold first word may read as a
+    weak one). Found cards far smaller than the largest (LOCATION_PIECE) are left alone."""
+    lines: list[np.ndarray] = []
+    owners: list[int] = []
+    largest = max(cv2.contourArea(q.astype(np.float32)) for q in quads) if quads else 0.0
+    for n in numbers:
+        if cv2.contourArea(quads[n].astype(np.float32)) < LOCATION_PIECE * largest:
+            continue
+        for corners in _location_round(quads[n]):
+            line = isolate_line(title_regions(_warp(gray, corners))["location"], CAP_SHARE * CARD_H, False)
+            if line is not None:
+                lines.append(line)
+                owners.append(n)
+    reads = (Read(text, conf, _corners(quads[n]), "location", n) for (text, conf), n in zip(read_lines(lines), owners,
+                                                                                            strict=True))
+    return [r for r in reads if _title_like(r)]
+
+
+#: Where a location prints its text box on the card (left, top, right, bottom as fractions of the card): right of its
+#: title strip, below its art (docs/card-layouts.md).
+LOCATION_BOX = (0.17, 0.58, 0.96, 0.95)
+
+
+def _location_round(q: np.ndarray) -> list[np.ndarray]:
+    """The location cards (corners: top left, top right, bottom right, bottom left) that the card-shaped ``q`` (corners
+    in upright order) may be the text box of (LOCATION_BOX): the box's long sides run across the card, either of them
+    its bottom. The card is drawn out through the box's perspective (a tilted camera)."""
+    x0, y0, x1, y1 = LOCATION_BOX
+    box = np.array([[x0 * CARD_W, y0 * CARD_H], [x1 * CARD_W, y0 * CARD_H], [x1 * CARD_W, y1 * CARD_H],
+                    [x0 * CARD_W, y1 * CARD_H]], np.float32)
+    card = np.array([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]], np.float32)[None]
+    r = q.reshape(4, 2).astype(np.float32)
+    out = []
+    for k in range(4):
+        seen = np.roll(r, -k, axis=0)  # seen[0]-seen[1]: the box's top, seen[2]-seen[3] its bottom
+        if np.linalg.norm(seen[1] - seen[0]) + np.linalg.norm(seen[2] - seen[3]) < np.linalg.norm(
+                seen[3] - seen[0]) + np.linalg.norm(seen[2] - seen[1]):
+            continue  # the box's short sides run down the card
+        out.append(cv2.perspectiveTransform(card, cv2.getPerspectiveTransform(box, seen))[0])
+    return out
 
 
 #: See _title_like.
