@@ -29,7 +29,7 @@ from companion.rules.actions import (
 from companion.rules.actions.base import Action
 from companion.rules.editions import Table
 from companion.rules.values import dominance_winner, income
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
+from tests.tables import dead, flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
 
 
 @pytest.fixture(scope="module")
@@ -2377,6 +2377,55 @@ def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None
         legal(table, DeclareDefenders("B", ["B.01092.1"]))
         result = ChallengeResult(winner="B")
         flagged_and_refused(table, result, rule) if rule else legal(table, result)
+
+
+def test_a_str_lost_for_each_card_in_hand_counts_in_the_dominance_totals() -> None:
+    """aside65 17 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Dothraki Honor Guard (07035, STR 10) "No
+    attachments. Dothraki Honor Guard gets -1 STR for each card in your hand." with 7 cards in hand counts 3 for
+    dominance: 3 against two Tumblestone Knights' 4, Bruno wins; Adela written as the winner (10 against 4) is
+    flagged."""
+    from companion.rules.values import strength
+
+    guard = Catalog.open().card("07035")
+    assert (guard.str_per, guard.str_per_each) == (("hand_cards", None), -1)
+    t = plots("2e", "01001", "01002", {"07035": 1, "01168": 7}, {"01150": 2})
+    in_play(t, "A.07035.1")
+    hand(t, *(f"A.01168.{n}" for n in range(1, 8)))
+    in_play(t, "B.01150.1")
+    in_play(t, "B.01150.2")
+    assert strength(t, "A.07035.1") == 3
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    flagged_and_refused(t.clone(), WinDominance("A"), "dominance.totals")
+    legal(t, WinDominance("B"))
+
+
+def test_a_str_lost_for_each_character_of_a_faction_in_the_dead_pile_reaches_zero() -> None:
+    """aside65 15 (RR: Golden Rule; the rule ``ability.killed-at-zero``): Sansa Stark (03013, STR 4) "Sansa Stark gets
+    -1 STR for each [stark] character in your dead pile." with two [stark] characters and a [baratheon] one there is 2;
+    Consuming Flames' -3 leaves her at 0 and its kill stands. With no [stark] character dead she is left at 1: the
+    kill is flagged."""
+    from companion.rules.actions import Discard, Modify
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("03013").str_per == ("dead_characters", "[stark]")
+    t = plots("2e", "01001", "01002", {"02013": 2, "08034": 1}, {"03013": 1, "01150": 2, "01053": 1})
+    in_play(t, "A.02013.1")
+    in_play(t, "B.03013.1")
+    hand(t, "A.02013.2", "A.08034.1")
+    t.players["A"].gold = 2
+    alive = t.clone()
+    dead(t, "B.01150.1", "B.01150.2", "B.01053.1")
+    assert (strength(t, "B.03013.1"), strength(alive, "B.03013.1")) == (2, 4)
+    for table, rule in ((t, ""), (alive, "ability.killed-at-zero")):
+        to_challenges(table)
+        legal(table, InitiateChallenge("A", "intrigue", "B", attackers=["A.02013.1"]))
+        legal(table, DeclareDefenders("B", ["B.03013.1"]))
+        legal(table, PlayEvent("A", "A.08034.1"))
+        legal(table, Discard("A", "A.02013.2", source="A.08034.1"))
+        legal(table, Modify(player="A", amount=-3, card="B.03013.1", source="A.08034.1"))
+        kill = Kill("A", "B.03013.1", source="A.08034.1")
+        flagged_and_refused(table, kill, rule) if rule else legal(table, kill)
 
 
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:

@@ -58,7 +58,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
-              "limit_each", "str_per", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "kneel_self_to",
+              "limit_each", "str_per", "str_per_each", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own",
+              "kneel_self_to",
               "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
@@ -340,8 +341,12 @@ class Card:
     #: Stark): one use may be written as one line a card.
     limit_each: bool = False
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
-    #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
+    #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location", "hand_cards",
+    #: "shadows_cards") and the trait (for "dead_characters" a faction's symbol, "[stark]", or None).
     str_per: tuple[str, str | None] | None = None
+    #: The STR ``str_per`` gives for each one counted: "+2 STR for each gold he has." (Bronn) 2, "-1 STR for each card
+    #: in your hand." (Dothraki Honor Guard) -1.
+    str_per_each: int = 1
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
     #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during

@@ -921,19 +921,24 @@ _KNELT_UNKILLABLE_OWN = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you co
 _KNELT_DEFENDERS = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control (?:can|may) be declared as defenders "
                               r"during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
-#: sentence names the card and sets no condition before it).
-_STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
+#: sentence names the card and sets no condition before it); "+2" (Bronn) and "-1" (Sansa Stark) alike.
+_STR_PER = re.compile(r"^(.+?) gets ([+-]\d) STR for each (.+)$", re.IGNORECASE)
 #: A constant sentence that changes STR ("Each [thenightswatch] character you control gets +1 STR."; "contributes 2
 #: STR to your side"; 1st edition "+2 STR while defending"): read as ``str_unread`` unless another fact reads it.
 _OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
 _STR_CHANGE = re.compile(r"(?:[+-]\s?\d+|\bX) STR\b|\bcontributes? \d+ STR\b", re.IGNORECASE)
 _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
-    (re.compile(r"^power (?:he|she|it) has$|^power on it$", re.IGNORECASE), "own_power"),  # 1e Devious Intentions
-    (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
+    # 1st edition Devious Intentions "power on it", Former Champion "power on him"
+    (re.compile(r"^power (?:he|she|it) has$|^power on (?:him|her|it)$", re.IGNORECASE), "own_power"),
+    # 1st edition Strong Belwas "gold token on him"
+    (re.compile(r"^gold (?:he|she|it) has$|^gold token on (?:him|her|it)$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
     (re.compile(r"^character in your dead pile$", re.IGNORECASE), "dead_characters"),
+    (re.compile(r"^(\[\w+\]) character in your dead pile$", re.IGNORECASE), "dead_characters"),  # Sansa Stark
+    (re.compile(r"^card in your hand$", re.IGNORECASE), "hand_cards"),  # Dothraki Honor Guard
+    (re.compile(r"^card in shadows$", re.IGNORECASE), "shadows_cards"),  # 1st edition The Hound, anyone's
     (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
     (re.compile(r"^other ([A-Z][\w' ]*?) (card|character) you control$"), "other_trait"),
     (re.compile(r"^([A-Z][\w' ]*?) location you control$"), "trait_location"),
@@ -2254,6 +2259,7 @@ class Keywords:
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
+    str_per_each: int = 1  # … and what each counts: +1, "+2 STR for each …" 2, "-1 STR for each …" -1
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     kneel_self_to: tuple[str, ...] = ()  # Marya Seaworth: ("stand",): ``kneel_self_to``
     knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
@@ -2477,6 +2483,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     unique_only_in: list[tuple[str, str]] = []
     skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
+    str_per_each = 1
     defends_kneeling: tuple[str, ...] = ()
     knelt_defenders: tuple[str, str] | None = None
     knelt_unkillable_own: str | None = None
@@ -2751,8 +2758,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             per = _STR_PER.match(sentence)  # its own, or an attachment's for the card it is on (Dawn)
             if per is not None and (named(per) or fold(per.group(1)) == "attached character") \
-                    and (counted := str_per(per.group(2))) is not None:
-                strength_per = counted
+                    and (counted := str_per(per.group(3))) is not None:
+                strength_per, str_per_each = counted, int(per.group(2))
                 continue
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
@@ -2877,7 +2884,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
-        str_per=strength_per, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
+        str_per=strength_per, str_per_each=str_per_each, defends_kneeling=defends_kneeling,
+        knelt_defenders=knelt_defenders,
         knelt_unkillable_own=knelt_unkillable_own,
         blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,

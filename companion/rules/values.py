@@ -815,22 +815,24 @@ def strength_attached(t: Table, card: str) -> int:
     if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
         return 0
     named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
-    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) if (per := t.card(a).str_per) else 0)
+    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) * t.card(a).str_per_each
+                                       if (per := t.card(a).str_per) else 0)
                for a, ip in t.in_play.items()
                if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
 
 def strength_counted(t: Table, card: str) -> int:
     """The "+1 STR for each …" a character in play prints about itself, counted from the table (RR: Golden Rule):
-    gold in its controller's pool, power or gold on it, other kneeling characters, characters in its controller's
-    dead pile, plots in the used pile, its controller's other cards or locations with a trait. A recorded modifier
-    naming the card as its source stands for it instead (``Modifier.source``)."""
+    gold in its controller's pool, power or gold on it, other kneeling characters, characters (of a faction) in its
+    controller's dead pile, plots in the used pile, its controller's other cards or locations with a trait, cards in
+    its controller's hand, cards in shadows; "+2 STR" or "-1 STR for each …" as printed (``Card.str_per_each``). A
+    recorded modifier naming the card as its source stands for it instead (``Modifier.source``)."""
     # The card's own fact first: the blank-text question (every card in play looked at) only for the few that count.
     per = t.card(card).str_per
     if per is None or card not in t.in_play or t.card(card).type == "attachment" or printed(t, card) is None or any(
             m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
-    return _per_count(t, per, card, t.controller(card))
+    return _per_count(t, per, card, t.controller(card)) * t.card(card).str_per_each
 
 
 def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
@@ -846,8 +848,13 @@ def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> i
     if kind == "kneeling_others":
         return sum(1 for cid, ip in t.in_play.items() if cid != card and ip.kneeling and not ip.duplicate_of
                    and t.card(cid).type == "character")
-    if kind == "dead_characters":
-        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character")
+    if kind == "dead_characters":  # "… for each [stark] character in your dead pile": of that faction only
+        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character"
+                   and (trait is None or trait.strip("[]") in t.card(cid).factions))
+    if kind == "hand_cards":  # a hand the log does not count (no deck loaded) counts none
+        return hand_count(t, seat) if p.counts_known else 0
+    if kind == "shadows_cards":  # "… for each card in Shadows": every player's shadows area
+        return sum(len(q.zones[Zone.SHADOWS]) for q in t.players.values())
     if kind == "used_plots":
         return len(p.zones[Zone.USED])
     folded = (trait or "").casefold()
