@@ -2400,6 +2400,30 @@ def test_a_str_lost_for_each_card_in_hand_counts_in_the_dominance_totals() -> No
     legal(t, WinDominance("B"))
 
 
+def test_an_attachment_that_withholds_the_characters_str_from_dominance() -> None:
+    """aside65 09 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Traitor to the Crown (08009) "Opponent's
+    character only. Attached character does not contribute its STR to [power] challenges or to its controller's total
+    for dominance." on Black Wind's Crew (STR 3): Bruno counts only Salty Navigator's 2 against Adela's 4, so Bruno
+    written as the winner is flagged. A dominance modifier the log records with the Traitor as its source stands for
+    it (not withheld twice)."""
+    from companion.rules.actions import Modify
+    from companion.rules.values import dominance_totals
+
+    assert Catalog.open().card("08009").attached_no_dominance
+    t = plots("2e", "01001", "01002", {"03041": 1, "01053": 1, "08009": 1}, {"01072": 1, "01076": 1})
+    for card in ("A.03041.1", "A.01053.1", "B.01072.1", "B.01076.1"):
+        in_play(t, card)
+    in_play(t, "A.08009.1", controller="A", attached_to="B.01072.1")
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    assert dominance_totals(t) == {"A": 4, "B": 2}
+    recorded = t.clone()
+    legal(recorded, Modify(player="B", stat="dominance", amount=-3, source="A.08009.1"))
+    assert dominance_totals(recorded) == {"A": 4, "B": 2}
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))
+
+
 def test_a_str_lost_for_each_character_of_a_faction_in_the_dead_pile_reaches_zero() -> None:
     """aside65 15 (RR: Golden Rule; the rule ``ability.killed-at-zero``): Sansa Stark (03013, STR 4) "Sansa Stark gets
     -1 STR for each [stark] character in your dead pile." with two [stark] characters and a [baratheon] one there is 2;

@@ -95,7 +95,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
-              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
+              "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -508,6 +508,9 @@ class Card:
     x_cost: tuple[str, bool] | None = None
     #: Its text names dominance (a total it adds to, a trigger, a phase): a dominance modifier may be its own.
     names_dominance: bool = False
+    #: An attachment's "Attached character does not contribute its STR to … its controller's total for dominance."
+    #: (Traitor to the Crown).
+    attached_no_dominance: bool = False
     #: Its cost kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes).
     faction_cost: bool = False
     #: "After you win a challenge as the attacking player, choose a different challenge type. You may initiate an

@@ -88,6 +88,11 @@ _CANNOT_SIDE = re.compile(r"^(.+?) cannot (attack or defend|attack|defend)(?:,? 
 _ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
                              r"(?: in \[?(military|intrigue|power)\]? challenges| in challenges (against you))?"
                              r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
+#: "Attached character does not contribute its STR to [power] challenges or to its controller's total for dominance."
+#: (Traitor to the Crown): the character it is on counts no STR for dominance. 1st edition Fishing Net's "…, and does
+#: not count its STR for dominance." is left to the table: a held-out 1st-edition log (aside14 40) counts it.
+_ATTACHED_NO_DOMINANCE = re.compile(r"\battached character\b[^.]*?\bdoes not contribute its STR\b[^.]*?"
+                                    r"\btotal for dominance\b", re.IGNORECASE)
 #: "Non-unique characters cannot be declared as attackers or defenders in [intrigue] challenges." (Olenna's Study): a
 #: card in play that binds every player.
 _UNIQUE_ONLY_IN = re.compile(r"^non-unique characters cannot be declared as (attackers or defenders|attackers|"
@@ -2326,6 +2331,7 @@ class Keywords:
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
+    attached_no_dominance: bool = False  # "Attached character does not contribute its STR to … dominance."
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
     put_cost_max: int = -1  # "put a … with printed cost 3 or lower into play": 3 (``put_cost_max``)
@@ -2924,6 +2930,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
+        attached_no_dominance=bool(_ATTACHED_NO_DOMINANCE.search(plain)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,

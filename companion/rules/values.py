@@ -1303,15 +1303,25 @@ def more_plots(t: Table, season: str) -> bool:
 def dominance_totals(t: Table) -> dict[str, int]:
     """Each player's STR of standing characters plus the gold in its pool, plus the STR its cards in play print
     as their own contribution (The Iron Throne's 8, standing or kneeling; a character's printed contribution stands
-    for its STR: Hodor "does not contribute his STR to your total for dominance", 0), plus recorded modifiers."""
+    for its STR: Hodor "does not contribute his STR to your total for dominance", 0), plus recorded modifiers. A
+    character with an attachment that says so counts none (``_dominance_withheld``)."""
     out = {}
     for seat in t.seats:
         standing = sum(strength(t, cid) for cid in in_play_controlled(t, seat)
                        if t.card(cid).type == "character" and not t.in_play[cid].kneeling
-                       and t.card(cid).dominance is None)
+                       and t.card(cid).dominance is None and not _dominance_withheld(t, cid))
         printed = sum(t.card(cid).dominance or 0 for cid in in_play_controlled(t, seat))
         out[seat] = max(0, standing + printed + t.players[seat].gold + recorded(t, "dominance", seat))
     return out
+
+
+def _dominance_withheld(t: Table, card: str) -> bool:
+    """An attachment on the character whose text counts says "Attached character does not contribute its STR to …
+    its controller's total for dominance." (``Card.attached_no_dominance``: Traitor to the Crown), unless the log
+    records a dominance modifier with that attachment as its source (the table counted it)."""
+    written = {m.source for m in t.modifiers if m.stat == "dominance"}
+    return any(t.card(a).attached_no_dominance and a not in written and printed(t, a) is not None
+               for a, ip in t.in_play.items() if ip.attached_to == card)
 
 
 def dominance_winners(t: Table) -> set[str | None]:
