@@ -363,6 +363,24 @@ def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
     legal(t, ApplyClaim("B", cards=["B.core_124.3"]))  # claim 1 either way; one standing character to choose
 
 
+def test_a_cards_action_for_the_first_player_only() -> None:
+    """aside65 26 (RR: Golden Rule; the rule ``ability.first-player``): Raiding Longship (02032) "Challenges Action:
+    If you are the first player, kneel Raiding Longship to choose a defending character without attachments. That
+    character does not contribute its STR to this challenge.": Alice, the first player, kneels hers to use it; Bob's
+    kneel for it is flagged."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("02032").play_first is True
+    t = plots("2e", "01001", "01002", {"02032": 1, "01072": 1}, {"02032": 1, "01150": 1})
+    for card in ("A.02032.1", "A.01072.1", "B.02032.1", "B.01150.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01072.1"]))
+    legal(t, DeclareDefenders("B", ["B.01150.1"]))
+    legal(t, Kneel("A", "A.02032.1", source="A.02032.1"))
+    flagged_and_refused(t, Kneel("B", "B.02032.1", source="B.02032.1"), "ability.first-player")
+
+
 def test_an_events_printed_play_restriction() -> None:
     """aside7 09, 16 (RR: Event Cards): "Play only during a [military] challenge." (For the North!); "Play only
     during a challenge in which you are the defending player." (Ours is the Fury); "Play only if you are the first

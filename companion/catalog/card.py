@@ -301,6 +301,7 @@ class Card:
     crest_grants: tuple[str, str, bool] | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
+    #: (``play_first``; also a card's one action that begins "If you are the first player, …": Raiding Longship).
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None

@@ -1996,6 +1996,10 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
                            r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
+#: A card's one action that begins with the condition: "Challenges Action: If you are the first player, kneel Raiding
+#: Longship to …" (Iron Gate: "… sacrifice Iron Gate to draw 2 cards."): used only by the first player (or not).
+_LEADS_FIRST = re.compile(r"^(?:[a-z]+ )?action\s*:\s*if you are (not )?the first player,",
+                          re.IGNORECASE | re.MULTILINE)
 #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
 #: A look at the deck's top cards that adds one to the hand (Dorne: "look at the top 2 cards of your deck. Add 1 to your
@@ -2861,6 +2865,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     labels = len(_TRIGGER_2E.findall(text or "")) or len(_TRIGGER_1E.findall(text or ""))
     if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
+    if play_first is None and labels == 1 and (first := _LEADS_FIRST.search(plain)) is not None:
+        play_first = first.group(1) is None  # its one ability's condition (``ability.first-player``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text, name)
     draws, grants_insight, draws_by_insight = draw_sources(plain, "insight" in found, draw_phase)

@@ -1270,7 +1270,9 @@ def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action
     leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
     "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
     phase), its kneel unrecorded. ``source``: the card whose use the line is (``triggered_use``). A draw naming a card
-    whose draw's phase is read (``Card.draws_in_phase``) is judged by the draw's own check (``check_draw_source``)."""
+    whose draw's phase is read (``Card.draws_in_phase``) is judged by the draw's own check (``check_draw_source``).
+    Its one action's "If you are (not) the first player, …" (``Card.play_first``) binds its controller the same way
+    (``ability.first-player``)."""
     if source is None:
         return
     c = t.card(source)
@@ -1279,6 +1281,12 @@ def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
             and printed(t, source) is not None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
+    # "Challenges Action: If you are the first player, kneel Raiding Longship to …": "you", the card's controller.
+    user = t.in_play[source].controller if source in t.in_play else None
+    if c.type != "event" and c.play_first is not None and t.first_player is not None and user is not None \
+            and (t.first_player == user) != c.play_first and printed(t, source) is not None:
+        v.violate("ability.first-player", (source,), card=t.ref(source), player=t.players[user].name,
+                  when=msg("event.first" if c.play_first else "event.not-first"))
 
 
 #: The lines a card's keyword writes naming it as ``source`` (RR: Insight, Intimidate, Assault, Pillage, Renown): not
