@@ -2470,6 +2470,26 @@ def test_a_str_lost_for_each_character_of_a_faction_in_the_dead_pile_reaches_zer
         flagged_and_refused(table, kill, rule) if rule else legal(table, kill)
 
 
+def test_a_cost_discarded_from_the_hand_is_of_the_faction_it_names() -> None:
+    """aside65 15 (RR: Costs; the rule ``ability.cost-target``): Consuming Flames (08034) "Challenges Action: Discard
+    another [targaryen] card from your hand to choose a participating character. …": a neutral card discarded for it
+    is flagged; a [targaryen] one stands."""
+    from companion.rules.actions import Discard
+
+    assert Catalog.open().card("08034").cost_targets[0][:4] == ("discard", "card", "", "targaryen")
+    t = plots("2e", "01001", "01002", {"02013": 2, "08034": 1, "11018": 1}, {"03041": 1})
+    in_play(t, "A.02013.1")
+    in_play(t, "B.03041.1")
+    hand(t, "A.02013.2", "A.08034.1", "A.11018.1")
+    t.players["A"].gold = 2
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.02013.1"]))
+    legal(t, DeclareDefenders("B", ["B.03041.1"]))
+    legal(t, PlayEvent("A", "A.08034.1"))
+    flagged_and_refused(t, Discard("A", "A.11018.1", source="A.08034.1"), "ability.cost-target")
+    legal(t, Discard("A", "A.02013.2", source="A.08034.1"))
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

@@ -1571,10 +1571,12 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
 
 
 #: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
-#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …".
-_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return) " + _TARGET_COUNT + _TARGET_DESC
-                        + r"(?: to (?:your|its owner's) hand)? to\b", re.IGNORECASE)
-_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand"}
+#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …", "Discard
+#: another [targaryen] card from your hand to …" (Consuming Flames; "Discard 1 card from your hand to …": any).
+_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return|discard) " + _TARGET_COUNT
+                        + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| from your hand to\\b|")
+                        + r"(?: to (?:your|its owner's) hand| (?P<hand>from your hand))? to\b", re.IGNORECASE)
+_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand", "discard": "discard"}
 
 
 def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
@@ -1584,10 +1586,12 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     text = " ".join(plain.split())
     out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     for word, verb in _COST_VERBS.items():
-        found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
-                 if m.group("verb").lower() == word}
+        # a discard from the hand only ("discard a location to …" is no such cost)
+        costs = [m for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word
+                 and (word != "discard") == (m.group("hand") is None)]
+        found = {_target_entry(verb, m.groupdict(), "") for m in costs}
         uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
-        if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
+        if len(found) == 1 and uses == len(costs):
             out += found
     return tuple(out)
 

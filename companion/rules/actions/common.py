@@ -627,6 +627,16 @@ def lowest_chosen(t: Table, card: str, source: str, kind: str, among: str) -> tu
     return values[card] <= min(values.values()), min(values.values())
 
 
+def _faction_misfit(faction: str, c: Card, held: set[str]) -> tuple[str, dict[str, Param]] | None:
+    """Why a card is not of the faction a target's words name ("a [stark] character"), or None."""
+    if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
+        # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
+        if faction in ("holy", "noble", "war", "learned", "shadow"):
+            return "ability.target.trait", {"traits": faction.capitalize()}
+        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    return None
+
+
 def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = False
                   ) -> tuple[str, dict[str, Param]] | None:
     """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``; with
@@ -663,8 +673,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         cost_max = t.x_paid.get(source, -1)
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
-    if card not in t.in_play:
-        return None
+    if card not in t.in_play:  # a card discarded from the hand as a cost: its printed faction ("another [targaryen]
+        return _faction_misfit(faction, c, held) if cost else None  # card": Consuming Flames)
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
     if state == "unique" and not c.unique:  # Waking the Dragon: "Choose and stand a unique [targaryen] character …"
@@ -679,11 +689,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
                                                                                    *last.defenders])
         if card not in on_side:
             return "ability.target.side", {"side": msg(f"ability.target.{side}")}
-    if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
-        # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
-        if faction in ("holy", "noble", "war", "learned", "shadow"):
-            return "ability.target.trait", {"traits": faction.capitalize()}
-        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    if (misfit := _faction_misfit(faction, c, held)) is not None:
+        return misfit
     seat = t.controller(source) if source in t.in_play else t.where[source][0]
     if str_max >= 0:
         most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
@@ -733,7 +740,7 @@ TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffl
 
 
 #: The lines that pay a cost with a card of a kind (``Card.cost_targets``).
-COST_ACTIONS = ("kneel", "sacrifice", "return_to_hand")
+COST_ACTIONS = ("kneel", "sacrifice", "return_to_hand", "discard")
 
 
 def check_cost_target(t: Table, v: Checker, action: Action) -> None:
