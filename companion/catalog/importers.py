@@ -1478,9 +1478,12 @@ _TARGET_FORMS = (
                re.IGNORECASE),
     # A STR modifier given to a kind of character: "Kneel Last Hearth to give a participating [stark] character +2 STR
     # until the end of the challenge."; 1st edition "… to give a House Martell character +2 STR …" (The Bastard of
-    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God).
-    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-]\\d|")
-               + r" [+-]\d+ STR\b", re.IGNORECASE),
+    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God); X of them, +X STR: "Pay X gold
+    # from your gold pool to give X participating [Lannister] characters +X STR …" (1st edition The Lion's Cunning, as
+    # many as fit), "Kneel The Valyrian to give an attacking character +X STR …".
+    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT.replace("(?P<any>any number of )", "(?P<any>any number of |X )")
+               + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-](?:\\d|X)|") + r" [+-](?:\d+|X) STR\b",
+               re.IGNORECASE),
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
