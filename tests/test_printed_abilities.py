@@ -2418,6 +2418,30 @@ def test_a_str_lost_for_each_card_in_hand_counts_in_the_dominance_totals() -> No
     legal(t, WinDominance("B"))
 
 
+def test_a_location_that_gives_characters_with_few_icons_str_while_it_stands() -> None:
+    """aside65 04 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Sentinel Stand (25010) "While Sentinel Stand
+    is standing, each character you control with 1 or fewer challenge icons gets +2 STR.": Old Steward (one icon, STR
+    2) counts 4 and wins dominance against 3, Bruno written as the winner is flagged; Ranging Party (two icons) keeps
+    its 5; with the Stand kneeling the Steward counts 2 and Bruno wins."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("25010").str_each_while == ("self_standing", "", "icons<2", 2)
+    t = plots("2e", "01001", "01002", {"25010": 1, "00216": 1, "01132": 1}, {"01150": 1})
+    for card in ("A.25010.1", "A.00216.1", "A.01132.1", "B.01150.1"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    t.in_play["A.01132.1"].kneeling = True
+    t.players["B"].gold = 1
+    knelt = t.clone()
+    knelt.in_play["A.25010.1"].kneeling = True
+    assert [strength(t, c) for c in ("A.00216.1", "A.01132.1")] == [4, 5]
+    assert strength(knelt, "A.00216.1") == 2
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))
+    legal(knelt, WinDominance("B"))
+
+
 def test_an_attachment_that_withholds_the_characters_str_from_dominance() -> None:
     """aside65 09 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Traitor to the Crown (08009) "Opponent's
     character only. Attached character does not contribute its STR to [power] challenges or to its controller's total

@@ -599,7 +599,9 @@ class Card:
     #: play (anyone's) while it stands and the giver's text counts.
     str_standing: int = 0
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
-    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
+    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it; "While
+    #: Sentinel Stand is standing, each character you control with 1 or fewer challenge icons gets +2 STR.":
+    #: ("self_standing", "", "icons<2", 2).
     str_each_while: tuple[str, str, str, int] | None = None
     #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter,
     #: opponent's characters get -1 STR." (The Winds of Winter): ("yours" or "opponents", the STR). The season is not

@@ -384,6 +384,10 @@ _STR_EACH_WHEN = re.compile(rf"^[Ww]hile {_EACH_CONDITION}, each ((?:[A-Z][\w']*
 #: The same condition after the STR: 1st edition The Gatehouse Tower "Your characters get +1 STR if you control fewer
 #: characters than each opponent." (the condition, the characters' trait, the STR).
 _STR_EACH_IF = re.compile(rf"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) {_EACH_CONDITION}$")
+#: The same while the card itself stands: "While Sentinel Stand is standing, each character you control with 1 or fewer
+#: challenge icons gets +2 STR." (the card's name, the characters' trait, their icons, the STR).
+_STR_EACH_STANDING = re.compile(r"^[Ww]hile (.+?) is standing, each ((?:[A-Z][\w']* )*)character you control"
+                                r"(?: with (1 or fewer|fewer than 2|no) challenge icons)? gets ([+-]\d+) STR$")
 _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
               "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
@@ -2570,6 +2574,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (each_standing := _STR_EACH_STANDING.match(sentence)) is not None and named(each_standing):
+                fewer = _ICONS_AT_MOST.get((each_standing.group(3) or "").lower(), "")
+                strength_each_while = ("self_standing", "", fewer or each_standing.group(2).strip(),
+                                       int(each_standing.group(4)))
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.catalog.card import Card, PlotLimit, fold
+from companion.catalog.card import ICONS, Card, PlotLimit, fold
 from companion.rules.editions import Table
 from companion.rules.state import ChallengeRecord, Modifier, Phase, Stage, Zone
 
@@ -743,7 +743,13 @@ def strength_each(t: Table, card: str) -> int:
         total += (facts.str_each_attachment or 0) * attachments_on(t, card)
         if facts.str_each_while is not None:
             when, plot_trait, trait, amount = facts.str_each_while
-            if each_while_holds(t, seat, when, plot_trait) and (not trait or trait in traits):
+            holds = not t.in_play[giver].kneeling if when == "self_standing" and giver in t.in_play \
+                else each_while_holds(t, seat, when, plot_trait)
+            if trait.startswith("icons<"):  # "… with 1 or fewer challenge icons" (Sentinel Stand)
+                fits = sum(has_icon(t, card, k) for k in ICONS) < int(trait[6:])
+            else:
+                fits = not trait or trait in traits
+            if holds and fits:
                 total += amount
         if facts.str_each is None:
             continue
