@@ -29,7 +29,7 @@ from companion.rules.actions import (
 from companion.rules.actions.base import Action
 from companion.rules.editions import Table
 from companion.rules.values import dominance_winner, income
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
+from tests.tables import dead, flagged_and_refused, hand, in_play, legal, make_table, next_phase, rules_of, shadows
 
 
 @pytest.fixture(scope="module")
@@ -417,6 +417,24 @@ def test_stoic_resolve_knelt_characters_cannot_be_killed() -> None:
     legal(t, ChallengeResult("A"))
     flagged_and_refused(t, ApplyClaim("B", cards=["B.core_124.1"]), "kill.knelt")
     legal(t, ApplyClaim("B", cards=["B.core_124.3"]))  # claim 1 either way; one standing character to choose
+
+
+def test_a_cards_action_for_the_first_player_only() -> None:
+    """aside65 26 (RR: Golden Rule; the rule ``ability.first-player``): Raiding Longship (02032) "Challenges Action:
+    If you are the first player, kneel Raiding Longship to choose a defending character without attachments. That
+    character does not contribute its STR to this challenge.": Alice, the first player, kneels hers to use it; Bob's
+    kneel for it is flagged."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("02032").play_first is True
+    t = plots("2e", "01001", "01002", {"02032": 1, "01072": 1}, {"02032": 1, "01150": 1})
+    for card in ("A.02032.1", "A.01072.1", "B.02032.1", "B.01150.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01072.1"]))
+    legal(t, DeclareDefenders("B", ["B.01150.1"]))
+    legal(t, Kneel("A", "A.02032.1", source="A.02032.1"))
+    flagged_and_refused(t, Kneel("B", "B.02032.1", source="B.02032.1"), "ability.first-player")
 
 
 def test_an_events_printed_play_restriction() -> None:
@@ -2485,6 +2503,123 @@ def test_every_printed_str_x_counts_what_its_sentence_names() -> None:
     first = plots("1e", "core_181", "acoa_25", {"ator_110": 1}, {})
     in_play(first, "A.ator_110.1")
     assert strength(first, "A.ator_110.1") == 5  # Fury of the Wolf's gold
+
+
+def test_a_str_lost_for_each_card_in_hand_counts_in_the_dominance_totals() -> None:
+    """aside65 17 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Dothraki Honor Guard (07035, STR 10) "No
+    attachments. Dothraki Honor Guard gets -1 STR for each card in your hand." with 7 cards in hand counts 3 for
+    dominance: 3 against two Tumblestone Knights' 4, Bruno wins; Adela written as the winner (10 against 4) is
+    flagged."""
+    from companion.rules.values import strength
+
+    guard = Catalog.open().card("07035")
+    assert (guard.str_per, guard.str_per_each) == (("hand_cards", None), -1)
+    t = plots("2e", "01001", "01002", {"07035": 1, "01168": 7}, {"01150": 2})
+    in_play(t, "A.07035.1")
+    hand(t, *(f"A.01168.{n}" for n in range(1, 8)))
+    in_play(t, "B.01150.1")
+    in_play(t, "B.01150.2")
+    assert strength(t, "A.07035.1") == 3
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    flagged_and_refused(t.clone(), WinDominance("A"), "dominance.totals")
+    legal(t, WinDominance("B"))
+
+
+def test_a_location_that_gives_characters_with_few_icons_str_while_it_stands() -> None:
+    """aside65 04 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Sentinel Stand (25010) "While Sentinel Stand
+    is standing, each character you control with 1 or fewer challenge icons gets +2 STR.": Old Steward (one icon, STR
+    2) counts 4 and wins dominance against 3, Bruno written as the winner is flagged; Ranging Party (two icons) keeps
+    its 5; with the Stand kneeling the Steward counts 2 and Bruno wins."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("25010").str_each_while == ("self_standing", "", "icons<2", 2)
+    t = plots("2e", "01001", "01002", {"25010": 1, "00216": 1, "01132": 1}, {"01150": 1})
+    for card in ("A.25010.1", "A.00216.1", "A.01132.1", "B.01150.1"):
+        in_play(t, card)
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    t.in_play["A.01132.1"].kneeling = True
+    t.players["B"].gold = 1
+    knelt = t.clone()
+    knelt.in_play["A.25010.1"].kneeling = True
+    assert [strength(t, c) for c in ("A.00216.1", "A.01132.1")] == [4, 5]
+    assert strength(knelt, "A.00216.1") == 2
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))
+    legal(knelt, WinDominance("B"))
+
+
+def test_an_attachment_that_withholds_the_characters_str_from_dominance() -> None:
+    """aside65 09 (RR: Appendix I > 5.2; the rule ``dominance.totals``): Traitor to the Crown (08009) "Opponent's
+    character only. Attached character does not contribute its STR to [power] challenges or to its controller's total
+    for dominance." on Black Wind's Crew (STR 3): Bruno counts only Salty Navigator's 2 against Adela's 4, so Bruno
+    written as the winner is flagged. A dominance modifier the log records with the Traitor as its source stands for
+    it (not withheld twice)."""
+    from companion.rules.actions import Modify
+    from companion.rules.values import dominance_totals
+
+    assert Catalog.open().card("08009").attached_no_dominance
+    t = plots("2e", "01001", "01002", {"03041": 1, "01053": 1, "08009": 1}, {"01072": 1, "01076": 1})
+    for card in ("A.03041.1", "A.01053.1", "B.01072.1", "B.01076.1"):
+        in_play(t, card)
+    in_play(t, "A.08009.1", controller="A", attached_to="B.01072.1")
+    next_phase(t, "challenges")
+    next_phase(t, "dominance")
+    assert dominance_totals(t) == {"A": 4, "B": 2}
+    recorded = t.clone()
+    legal(recorded, Modify(player="B", stat="dominance", amount=-3, source="A.08009.1"))
+    assert dominance_totals(recorded) == {"A": 4, "B": 2}
+    flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
+    legal(t, WinDominance("A"))
+
+
+def test_a_str_lost_for_each_character_of_a_faction_in_the_dead_pile_reaches_zero() -> None:
+    """aside65 15 (RR: Golden Rule; the rule ``ability.killed-at-zero``): Sansa Stark (03013, STR 4) "Sansa Stark gets
+    -1 STR for each [stark] character in your dead pile." with two [stark] characters and a [baratheon] one there is 2;
+    Consuming Flames' -3 leaves her at 0 and its kill stands. With no [stark] character dead she is left at 1: the
+    kill is flagged."""
+    from companion.rules.actions import Discard, Modify
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("03013").str_per == ("dead_characters", "[stark]")
+    t = plots("2e", "01001", "01002", {"02013": 2, "08034": 1}, {"03013": 1, "01150": 2, "01053": 1})
+    in_play(t, "A.02013.1")
+    in_play(t, "B.03013.1")
+    hand(t, "A.02013.2", "A.08034.1")
+    t.players["A"].gold = 2
+    alive = t.clone()
+    dead(t, "B.01150.1", "B.01150.2", "B.01053.1")
+    assert (strength(t, "B.03013.1"), strength(alive, "B.03013.1")) == (2, 4)
+    for table, rule in ((t, ""), (alive, "ability.killed-at-zero")):
+        to_challenges(table)
+        legal(table, InitiateChallenge("A", "intrigue", "B", attackers=["A.02013.1"]))
+        legal(table, DeclareDefenders("B", ["B.03013.1"]))
+        legal(table, PlayEvent("A", "A.08034.1"))
+        legal(table, Discard("A", "A.02013.2", source="A.08034.1"))
+        legal(table, Modify(player="A", amount=-3, card="B.03013.1", source="A.08034.1"))
+        kill = Kill("A", "B.03013.1", source="A.08034.1")
+        flagged_and_refused(table, kill, rule) if rule else legal(table, kill)
+
+
+def test_a_cost_discarded_from_the_hand_is_of_the_faction_it_names() -> None:
+    """aside65 15 (RR: Costs; the rule ``ability.cost-target``): Consuming Flames (08034) "Challenges Action: Discard
+    another [targaryen] card from your hand to choose a participating character. …": a neutral card discarded for it
+    is flagged; a [targaryen] one stands."""
+    from companion.rules.actions import Discard
+
+    assert Catalog.open().card("08034").cost_targets[0][:4] == ("discard", "card", "", "targaryen")
+    t = plots("2e", "01001", "01002", {"02013": 2, "08034": 1, "11018": 1}, {"03041": 1})
+    in_play(t, "A.02013.1")
+    in_play(t, "B.03041.1")
+    hand(t, "A.02013.2", "A.08034.1", "A.11018.1")
+    t.players["A"].gold = 2
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.02013.1"]))
+    legal(t, DeclareDefenders("B", ["B.03041.1"]))
+    legal(t, PlayEvent("A", "A.08034.1"))
+    flagged_and_refused(t, Discard("A", "A.11018.1", source="A.08034.1"), "ability.cost-target")
+    legal(t, Discard("A", "A.02013.2", source="A.08034.1"))
 
 
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:

@@ -101,6 +101,20 @@ def test_an_icon_each_character_of_a_kind_gains_lets_it_be_declared() -> None:
         flagged_and_refused(first, attack, rule) if rule else legal(first, attack)
 
 
+def test_a_plot_kills_each_character_its_minus_str_leaves_at_zero() -> None:
+    """aside65 07 (RR: Golden Rule; the rule ``ability.killed-at-zero``): Blood of the Dragon (02075) "Each non-Dragon
+    character gets -1 STR and is killed if its STR is 0.": Horselord (STR 1) killed naming the plot stands; Bastard in
+    Hiding (STR 2) is left at 1, so his kill is flagged."""
+    from companion.rules.actions import Kill
+
+    assert Catalog.open().card("02075").kills_at_zero == 1
+    t = plots("2e", "02075", "01004", {"15015": 1}, {"01053": 1})
+    in_play(t, "A.15015.1")
+    in_play(t, "B.01053.1")
+    legal(t, Kill("A", "A.15015.1", source="A.02075.1"))
+    flagged_and_refused(t, Kill("A", "B.01053.1", source="A.02075.1"), "ability.killed-at-zero")
+
+
 def test_a_tourney_for_the_king_gives_its_knights_renown_while_revealed() -> None:
     """aside35 18 (A Tourney for the King: "Each Knight character you control gains renown and "immune to opponents'
     events.""): while the plot is revealed the Knight of the Tumblestone (no renown of its own) gains power by

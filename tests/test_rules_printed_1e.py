@@ -835,6 +835,23 @@ def test_ser_osmund_kettleblack_strengthens_only_a_defending_character() -> None
     legal(t, Modify("A", "str", 2, card=f"B.{EDDARD}.1", source="A.kl_98.1"))
 
 
+def test_x_str_given_to_x_participating_characters_of_a_house() -> None:
+    """ability.target (aside65 40): The Lion's Cunning "Challenges: Pay X gold from your gold pool to give X
+    participating [Lannister] characters +X STR until the end of the challenge.": its +1 on a Lannister character
+    outside the challenge is flagged, on the attacking one legal."""
+    t = round_table(POWER_OF_ARMS, extra={"lotr_32": 1, "w_67": 1, "lotr_22": 1})
+    in_play(t, "A.w_67.1")
+    in_play(t, "A.lotr_22.1")
+    hand(t, "A.lotr_32.1")
+    t.players["A"].gold = 1
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.w_67.1"]))
+    legal(t, PlayEvent("A", "A.lotr_32.1"))
+    legal(t, SpendGold("A", 1))
+    flagged_and_refused(t, Modify("A", "str", 1, card="A.lotr_22.1", until="challenge", source="A.lotr_32.1"),
+                        "ability.target")
+    legal(t, Modify("A", "str", 1, card="A.w_67.1", until="challenge", source="A.lotr_32.1"))
+
+
 def test_an_ability_that_strengthens_only_its_own_card() -> None:
     """ability.target, ability.phase (aside52 13, 14): Nute the Barber "Any Phase: Discard 1 card from your hand to
     give Nute the Barber +1 STR until the end of the phase.": its +1 on another character is flagged, on itself legal;

@@ -61,7 +61,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
-              "limit_each", "str_per", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "kneel_self_to",
+              "limit_each", "str_per", "str_per_each", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own",
+              "kneel_self_to",
               "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
@@ -97,8 +98,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost", "str_x",
-              "names_dominance", "faction_cost", "additional_other_type", "put_cost_max", "names_barred",
-              "names_kind_barred")
+              "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
+              "names_barred", "names_kind_barred")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -304,6 +305,7 @@ class Card:
     crest_grants: tuple[str, str, bool] | None = None
     #: An event's "Play only during a [military] challenge." ("challenge": any type) and "… in which you are the
     #: defending player" / "… you initiated" ("defender", "attacker"); "Play only if you are (not) the first player."
+    #: (``play_first``; also a card's one action that begins "If you are the first player, …": Raiding Longship).
     play_during: str | None = None
     play_side: str | None = None
     play_first: bool | None = None
@@ -344,13 +346,17 @@ class Card:
     #: Stark): one use may be written as one line a card.
     limit_each: bool = False
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
-    #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
+    #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location", "hand_cards",
+    #: "shadows_cards") and the trait (for "dead_characters" a faction's symbol, "[stark]", or None).
     str_per: tuple[str, str | None] | None = None
     #: A printed STR "X" with the sentence that says what X is ("X is your reserve value.": Protectors of the Realm;
     #: "X is the number of kiss tokens Beric Dondarrion has."): what it counts, as ``str_per`` ("reserve",
     #: "own_gold", "own_tokens" and the token, "faction_characters" and the faction, "cards_with_gold",
     #: "initiative_cards", "opponent_plot_gold").
     str_x: tuple[str, str | None] | None = None
+    #: The STR ``str_per`` gives for each one counted: "+2 STR for each gold he has." (Bronn) 2, "-1 STR for each card
+    #: in your hand." (Dothraki Honor Guard) -1.
+    str_per_each: int = 1
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
     #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during
@@ -512,6 +518,9 @@ class Card:
     x_cost: tuple[str, bool] | None = None
     #: Its text names dominance (a total it adds to, a trigger, a phase): a dominance modifier may be its own.
     names_dominance: bool = False
+    #: An attachment's "Attached character does not contribute its STR to … its controller's total for dominance."
+    #: (Traitor to the Crown).
+    attached_no_dominance: bool = False
     #: Its cost kneels its player's faction card: "Action: Kneel your faction card to draw X cards." (Secret Schemes).
     faction_cost: bool = False
     #: "After you win a challenge as the attacking player, choose a different challenge type. You may initiate an
@@ -599,7 +608,9 @@ class Card:
     #: play (anyone's) while it stands and the giver's text counts.
     str_standing: int = 0
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
-    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
+    #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it; "While
+    #: Sentinel Stand is standing, each character you control with 1 or fewer challenge icons gets +2 STR.":
+    #: ("self_standing", "", "icons<2", 2).
     str_each_while: tuple[str, str, str, int] | None = None
     #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter,
     #: opponent's characters get -1 STR." (The Winds of Winter): ("yours" or "opponents", the STR). The season is not

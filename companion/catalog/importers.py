@@ -89,6 +89,11 @@ _CANNOT_SIDE = re.compile(r"^(.+?) cannot (attack or defend|attack|defend)(?:,? 
 _ATTACHED_NEVER = re.compile(r"^attached character cannot be declared as an? (attacker or defender|attacker|defender)"
                              r"(?: in \[?(military|intrigue|power)\]? challenges| in challenges (against you))?"
                              r"(?:, and does not count its str for dominance)?$", re.IGNORECASE)
+#: "Attached character does not contribute its STR to [power] challenges or to its controller's total for dominance."
+#: (Traitor to the Crown): the character it is on counts no STR for dominance. 1st edition Fishing Net's "…, and does
+#: not count its STR for dominance." is left to the table: a held-out 1st-edition log (aside14 40) counts it.
+_ATTACHED_NO_DOMINANCE = re.compile(r"\battached character\b[^.]*?\bdoes not contribute its STR\b[^.]*?"
+                                    r"\btotal for dominance\b", re.IGNORECASE)
 #: "Non-unique characters cannot be declared as attackers or defenders in [intrigue] challenges." (Olenna's Study): a
 #: card in play that binds every player.
 _UNIQUE_ONLY_IN = re.compile(r"^non-unique characters cannot be declared as (attackers or defenders|attackers|"
@@ -382,6 +387,10 @@ _STR_EACH_WHEN = re.compile(rf"^[Ww]hile {_EACH_CONDITION}, each ((?:[A-Z][\w']*
 #: The same condition after the STR: 1st edition The Gatehouse Tower "Your characters get +1 STR if you control fewer
 #: characters than each opponent." (the condition, the characters' trait, the STR).
 _STR_EACH_IF = re.compile(rf"^[Yy]our ((?:[A-Z][\w']* )*)characters get ([+-]\d+) STR (?:if|while) {_EACH_CONDITION}$")
+#: The same while the card itself stands: "While Sentinel Stand is standing, each character you control with 1 or fewer
+#: challenge icons gets +2 STR." (the card's name, the characters' trait, their icons, the STR).
+_STR_EACH_STANDING = re.compile(r"^[Ww]hile (.+?) is standing, each ((?:[A-Z][\w']* )*)character you control"
+                                r"(?: with (1 or fewer|fewer than 2|no) challenge icons)? gets ([+-]\d+) STR$")
 _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loyal characters": "no_loyal",
               "you control fewer characters than any opponent": "fewer_than_any"}
 #: 1st edition "While it is Summer, your characters get +1 STR." (A Song of Summer), "While it is Winter, opponent's
@@ -831,9 +840,10 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
                                   re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
 #: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
-#: the text kills no other way (``kills_at_zero``).
-_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters) gets? -(\d+|X) STR and (?:is|are) killed "
-                             r"if (?:its |their )?STR is 0\b", re.IGNORECASE)
+#: the text kills no other way (``kills_at_zero``); a plot's "Each non-Dragon character gets -1 STR and is killed if its
+#: STR is 0." (Blood of the Dragon): each one's.
+_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters|each (?:non-[\w']+ )?character) gets? "
+                             r"-(\d+|X) STR and (?:is|are) killed if (?:its |their )?STR is 0\b", re.IGNORECASE)
 
 
 def kills_at_zero(plain: str) -> int:
@@ -1023,19 +1033,24 @@ _KNELT_UNKILLABLE_OWN = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you co
 _KNELT_DEFENDERS = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control (?:can|may) be declared as defenders "
                               r"during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
-#: sentence names the card and sets no condition before it).
-_STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
+#: sentence names the card and sets no condition before it); "+2" (Bronn) and "-1" (Sansa Stark) alike.
+_STR_PER = re.compile(r"^(.+?) gets ([+-]\d) STR for each (.+)$", re.IGNORECASE)
 #: A constant sentence that changes STR ("Each [thenightswatch] character you control gets +1 STR."; "contributes 2
 #: STR to your side"; 1st edition "+2 STR while defending"): read as ``str_unread`` unless another fact reads it.
 _OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
 _STR_CHANGE = re.compile(r"(?:[+-]\s?\d+|\bX) STR\b|\bcontributes? \d+ STR\b", re.IGNORECASE)
 _STR_COUNTS = (
     (re.compile(r"^gold(?: token)? in your gold pool$", re.IGNORECASE), "pool_gold"),  # 1st edition: "gold token"
-    (re.compile(r"^power (?:he|she|it) has$|^power on it$", re.IGNORECASE), "own_power"),  # 1e Devious Intentions
-    (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
+    # 1st edition Devious Intentions "power on it", Former Champion "power on him"
+    (re.compile(r"^power (?:he|she|it) has$|^power on (?:him|her|it)$", re.IGNORECASE), "own_power"),
+    # 1st edition Strong Belwas "gold token on him"
+    (re.compile(r"^gold (?:he|she|it) has$|^gold token on (?:him|her|it)$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
     (re.compile(r"^character in your dead pile$", re.IGNORECASE), "dead_characters"),
+    (re.compile(r"^(\[\w+\]) character in your dead pile$", re.IGNORECASE), "dead_characters"),  # Sansa Stark
+    (re.compile(r"^card in your hand$", re.IGNORECASE), "hand_cards"),  # Dothraki Honor Guard
+    (re.compile(r"^card in shadows$", re.IGNORECASE), "shadows_cards"),  # 1st edition The Hound, anyone's
     (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
     (re.compile(r"^other ([A-Z][\w' ]*?) (card|character) you control$"), "other_trait"),
     (re.compile(r"^([A-Z][\w' ]*?) location you control$"), "trait_location"),
@@ -1587,9 +1602,12 @@ _TARGET_FORMS = (
                re.IGNORECASE),
     # A STR modifier given to a kind of character: "Kneel Last Hearth to give a participating [stark] character +2 STR
     # until the end of the challenge."; 1st edition "… to give a House Martell character +2 STR …" (The Bastard of
-    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God).
-    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-]\\d|")
-               + r" [+-]\d+ STR\b", re.IGNORECASE),
+    # Godsgrace), "… to give a Holy character +1 STR …" (Priest of the Drowned God); X of them, +X STR: "Pay X gold
+    # from your gold pool to give X participating [Lannister] characters +X STR …" (1st edition The Lion's Cunning, as
+    # many as fit), "Kneel The Valyrian to give an attacking character +X STR …".
+    re.compile(r"\b(?P<verb>give) " + _TARGET_COUNT.replace("(?P<any>any number of )", "(?P<any>any number of |X )")
+               + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| [+-](?:\\d|X)|") + r" [+-](?:\d+|X) STR\b",
+               re.IGNORECASE),
 )
 #: How many "each" affects: as many as fit (no count of lines is judged).
 EACH = 99
@@ -1689,10 +1707,12 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
 
 
 #: A cost paid with a card of a kind: "Kneel a Steward character to draw 1 card." (The New Gift), "return an attacking
-#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …".
-_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return) " + _TARGET_COUNT + _TARGET_DESC
-                        + r"(?: to (?:your|its owner's) hand)? to\b", re.IGNORECASE)
-_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand"}
+#: Clansman character to your hand to …" (Tyrion Lannister), "sacrifice a [thenightswatch] character to …", "Discard
+#: another [targaryen] card from your hand to …" (Consuming Flames; "Discard 1 card from your hand to …": any).
+_COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return|discard) " + _TARGET_COUNT
+                        + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| from your hand to\\b|")
+                        + r"(?: to (?:your|its owner's) hand| (?P<hand>from your hand))? to\b", re.IGNORECASE)
+_COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand", "discard": "discard"}
 
 
 def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...]:
@@ -1702,10 +1722,13 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     text = " ".join(plain.split())
     out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     for word, verb in _COST_VERBS.items():
-        found = {_target_entry(verb, m.groupdict(), "") for m in _COST_FORM.finditer(text)
-                 if m.group("verb").lower() == word and not (m.group("named_has") or m.group("named_not"))}
+        # a discard from the hand only ("discard a location to …" is no such cost)
+        costs = [m for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word
+                 and (word != "discard") == (m.group("hand") is None)]
+        found = {_target_entry(verb, m.groupdict(), "") for m in costs
+                 if not (m.group("named_has") or m.group("named_not"))}
         uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
-        if len(found) == 1 and uses == sum(1 for m in _COST_FORM.finditer(text) if m.group("verb").lower() == word):
+        if len(found) == 1 and uses == len(costs):
             out += found
     return tuple(out)
 
@@ -2120,6 +2143,10 @@ _PLAY_DURING = re.compile(r"^play only during an? (?:\[?(military|intrigue|power
 _LEADS_DURING = re.compile(r"^(?:limited )?(?:[a-z]+ )?(?:action|challenges|any phase)\s*:\s*during an? "
                            r"(?:\[?(military|intrigue|power)\]? )?challenge,", re.IGNORECASE | re.MULTILINE)
 _PLAY_FIRST = re.compile(r"^play only if you are (not )?the first player$", re.IGNORECASE)
+#: A card's one action that begins with the condition: "Challenges Action: If you are the first player, kneel Raiding
+#: Longship to …" (Iron Gate: "… sacrifice Iron Gate to draw 2 cards."): used only by the first player (or not).
+_LEADS_FIRST = re.compile(r"^(?:[a-z]+ )?action\s*:\s*if you are (not )?the first player,",
+                          re.IGNORECASE | re.MULTILINE)
 #: "Search the top 10 cards of your deck for a character, reveal it, and add it to your hand." (Summons; 1st edition
 #: Summoning Season "… and put it into your hands"): a card named from the deck into the hand, not a draw.
 #: A look at the deck's top cards that adds one to the hand (Dorne: "look at the top 2 cards of your deck. Add 1 to your
@@ -2388,6 +2415,7 @@ class Keywords:
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
+    str_per_each: int = 1  # … and what each counts: +1, "+2 STR for each …" 2, "-1 STR for each …" -1
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     kneel_self_to: tuple[str, ...] = ()  # Marya Seaworth: ("stand",): ``kneel_self_to``
     knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
@@ -2455,6 +2483,7 @@ class Keywords:
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     str_x: tuple[str, str | None] | None = None  # "X is your reserve value.": ("reserve", None): ``str_x``
     names_dominance: bool = False  # its text says "dominance"
+    attached_no_dominance: bool = False  # "Attached character does not contribute its STR to … dominance."
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
     additional_other_type: bool = False  # Coordinated Attack: "… choose a different challenge type. …"
     put_cost_max: int = -1  # "put a … with printed cost 3 or lower into play": 3 (``put_cost_max``)
@@ -2614,6 +2643,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     unique_only_in: list[tuple[str, str]] = []
     skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
+    str_per_each = 1
     defends_kneeling: tuple[str, ...] = ()
     knelt_defenders: tuple[str, str] | None = None
     knelt_unkillable_own: str | None = None
@@ -2682,6 +2712,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (each_standing := _STR_EACH_STANDING.match(sentence)) is not None and named(each_standing):
+                fewer = _ICONS_AT_MOST.get((each_standing.group(3) or "").lower(), "")
+                strength_each_while = ("self_standing", "", fewer or each_standing.group(2).strip(),
+                                       int(each_standing.group(4)))
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))
@@ -2890,8 +2925,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             per = _STR_PER.match(sentence)  # its own, or an attachment's for the card it is on (Dawn)
             if per is not None and (named(per) or fold(per.group(1)) == "attached character") \
-                    and (counted := str_per(per.group(2))) is not None:
-                strength_per = counted
+                    and (counted := str_per(per.group(3))) is not None:
+                strength_per, str_per_each = counted, int(per.group(2))
                 continue
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
@@ -2987,6 +3022,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     labels = len(_TRIGGER_2E.findall(text or "")) or len(_TRIGGER_1E.findall(text or ""))
     if play_during is None and labels == 1 and (leads := _LEADS_DURING.search(plain.strip())) is not None:
         play_during = (leads.group(1) or "challenge").lower()  # judged as an event is played (``event.play-during``)
+    if play_first is None and labels == 1 and (first := _LEADS_FIRST.search(plain)) is not None:
+        play_first = first.group(1) is None  # its one ability's condition (``ability.first-player``)
     most, most_per = play_max(text)
     reducers, reducers_unread = cost_reducers(text, name)
     draws, grants_insight, draws_by_insight = draw_sources(plain, "insight" in found, draw_phase)
@@ -3016,7 +3053,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
-        str_per=strength_per, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
+        str_per=strength_per, str_per_each=str_per_each, defends_kneeling=defends_kneeling,
+        knelt_defenders=knelt_defenders,
         knelt_unkillable_own=knelt_unkillable_own,
         blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,
@@ -3056,6 +3094,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
         str_x=str_x(plain, name),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
+        attached_no_dominance=bool(_ATTACHED_NO_DOMINANCE.search(plain)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),
         no_kneel_while=no_kneel_while, standing_limit=int(m.group(1)) if (m := _STANDING_LIMIT.search(plain)) else 0,

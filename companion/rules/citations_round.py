@@ -259,6 +259,7 @@ RULES_ROUND: dict[str, Rule] = {
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-discarded": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.first-player": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "dominance.str-expired": Rule("RR: Lasting Effects", "1E Rules › Lasting effects"),
     "event.faction-cost": Rule("RR: Costs", "1E Rules › Kneeling"),
     "challenge.additional-type": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

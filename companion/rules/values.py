@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.catalog.card import Card, PlotLimit, fold
+from companion.catalog.card import ICONS, Card, PlotLimit, fold
 from companion.rules.editions import Table
 from companion.rules.state import ChallengeRecord, Modifier, Phase, Stage, Zone
 
@@ -743,7 +743,13 @@ def strength_each(t: Table, card: str) -> int:
         total += (facts.str_each_attachment or 0) * attachments_on(t, card)
         if facts.str_each_while is not None:
             when, plot_trait, trait, amount = facts.str_each_while
-            if each_while_holds(t, seat, when, plot_trait) and (not trait or trait in traits):
+            holds = not t.in_play[giver].kneeling if when == "self_standing" and giver in t.in_play \
+                else each_while_holds(t, seat, when, plot_trait)
+            if trait.startswith("icons<"):  # "… with 1 or fewer challenge icons" (Sentinel Stand)
+                fits = sum(has_icon(t, card, k) for k in ICONS) < int(trait[6:])
+            else:
+                fits = not trait or trait in traits
+            if holds and fits:
                 total += amount
         if facts.str_each is None:
             continue
@@ -815,22 +821,24 @@ def strength_attached(t: Table, card: str) -> int:
     if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
         return 0
     named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
-    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) if (per := t.card(a).str_per) else 0)
+    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) * t.card(a).str_per_each
+                                       if (per := t.card(a).str_per) else 0)
                for a, ip in t.in_play.items()
                if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
 
 def strength_counted(t: Table, card: str) -> int:
     """The "+1 STR for each …" a character in play prints about itself, counted from the table (RR: Golden Rule):
-    gold in its controller's pool, power or gold on it, other kneeling characters, characters in its controller's
-    dead pile, plots in the used pile, its controller's other cards or locations with a trait. A recorded modifier
-    naming the card as its source stands for it instead (``Modifier.source``)."""
+    gold in its controller's pool, power or gold on it, other kneeling characters, characters (of a faction) in its
+    controller's dead pile, plots in the used pile, its controller's other cards or locations with a trait, cards in
+    its controller's hand, cards in shadows; "+2 STR" or "-1 STR for each …" as printed (``Card.str_per_each``). A
+    recorded modifier naming the card as its source stands for it instead (``Modifier.source``)."""
     # The card's own fact first: the blank-text question (every card in play looked at) only for the few that count.
     per = t.card(card).str_per
     if per is None or card not in t.in_play or t.card(card).type == "attachment" or printed(t, card) is None or any(
             m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
-    return _per_count(t, per, card, t.controller(card))
+    return _per_count(t, per, card, t.controller(card)) * t.card(card).str_per_each
 
 
 def strength_x(t: Table, card: str) -> int:
@@ -878,8 +886,13 @@ def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> i
     if kind == "kneeling_others":
         return sum(1 for cid, ip in t.in_play.items() if cid != card and ip.kneeling and not ip.duplicate_of
                    and t.card(cid).type == "character")
-    if kind == "dead_characters":
-        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character")
+    if kind == "dead_characters":  # "… for each [stark] character in your dead pile": of that faction only
+        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character"
+                   and (trait is None or trait.strip("[]") in t.card(cid).factions))
+    if kind == "hand_cards":  # a hand the log does not count (no deck loaded) counts none
+        return hand_count(t, seat) if p.counts_known else 0
+    if kind == "shadows_cards":  # "… for each card in Shadows": every player's shadows area
+        return sum(len(q.zones[Zone.SHADOWS]) for q in t.players.values())
     if kind == "used_plots":
         return len(p.zones[Zone.USED])
     folded = (trait or "").casefold()
@@ -1353,15 +1366,25 @@ def more_plots(t: Table, season: str) -> bool:
 def dominance_totals(t: Table) -> dict[str, int]:
     """Each player's STR of standing characters plus the gold in its pool, plus the STR its cards in play print
     as their own contribution (The Iron Throne's 8, standing or kneeling; a character's printed contribution stands
-    for its STR: Hodor "does not contribute his STR to your total for dominance", 0), plus recorded modifiers."""
+    for its STR: Hodor "does not contribute his STR to your total for dominance", 0), plus recorded modifiers. A
+    character with an attachment that says so counts none (``_dominance_withheld``)."""
     out = {}
     for seat in t.seats:
         standing = sum(strength(t, cid) for cid in in_play_controlled(t, seat)
                        if t.card(cid).type == "character" and not t.in_play[cid].kneeling
-                       and t.card(cid).dominance is None)
+                       and t.card(cid).dominance is None and not _dominance_withheld(t, cid))
         printed = sum(t.card(cid).dominance or 0 for cid in in_play_controlled(t, seat))
         out[seat] = max(0, standing + printed + t.players[seat].gold + recorded(t, "dominance", seat))
     return out
+
+
+def _dominance_withheld(t: Table, card: str) -> bool:
+    """An attachment on the character whose text counts says "Attached character does not contribute its STR to …
+    its controller's total for dominance." (``Card.attached_no_dominance``: Traitor to the Crown), unless the log
+    records a dominance modifier with that attachment as its source (the table counted it)."""
+    written = {m.source for m in t.modifiers if m.stat == "dominance"}
+    return any(t.card(a).attached_no_dominance and a not in written and printed(t, a) is not None
+               for a, ip in t.in_play.items() if ip.attached_to == card)
 
 
 def dominance_winners(t: Table) -> set[str | None]:

@@ -643,6 +643,16 @@ def lowest_chosen(t: Table, card: str, source: str, kind: str, among: str) -> tu
     return values[card] <= min(values.values()), min(values.values())
 
 
+def _faction_misfit(faction: str, c: Card, held: set[str]) -> tuple[str, dict[str, Param]] | None:
+    """Why a card is not of the faction a target's words name ("a [stark] character"), or None."""
+    if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
+        # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
+        if faction in ("holy", "noble", "war", "learned", "shadow"):
+            return "ability.target.trait", {"traits": faction.capitalize()}
+        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    return None
+
+
 def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = False
                   ) -> tuple[str, dict[str, Param]] | None:
     """Why the card is not a target the ability of ``source`` may choose for that action (``Card.targets``; with
@@ -686,8 +696,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         cost_max = t.x_paid.get(source, -1)
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
         return "ability.target.cost", {"most": cost_max}
-    if card not in t.in_play:
-        return None
+    if card not in t.in_play:  # a card discarded from the hand as a cost: its printed faction ("another [targaryen]
+        return _faction_misfit(faction, c, held) if cost else None  # card": Consuming Flames)
     if state == "non-unique" and c.unique:
         return "ability.target.non-unique", {}
     if state == "unique" and not c.unique:  # Waking the Dragon: "Choose and stand a unique [targaryen] character …"
@@ -703,11 +713,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         # "a character that is attacking or defending alone" (Brienne the Blue): the only one on its side
         if not any(card in s and (not side.endswith(" alone") or len(s) == 1) for s in sides):
             return "ability.target.side", {"side": msg(f"ability.target.{side.replace(' ', '-')}")}
-    if faction and faction not in c.factions and f"house {faction}" not in held and faction not in held:
-        # 2nd edition Trait "House Tully"; the 1st edition prints a crest the same way ("a [Holy] character")
-        if faction in ("holy", "noble", "war", "learned", "shadow"):
-            return "ability.target.trait", {"traits": faction.capitalize()}
-        return "ability.target.faction", {"faction": msg(f"faction.{faction}")}
+    if (misfit := _faction_misfit(faction, c, held)) is not None:
+        return misfit
     seat = t.controller(source) if source in t.in_play else t.where[source][0]
     if str_max >= 0:
         most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
@@ -757,7 +764,7 @@ TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffl
 
 
 #: The lines that pay a cost with a card of a kind (``Card.cost_targets``).
-COST_ACTIONS = ("kneel", "sacrifice", "return_to_hand")
+COST_ACTIONS = ("kneel", "sacrifice", "return_to_hand", "discard")
 
 
 def check_cost_target(t: Table, v: Checker, action: Action) -> None:
@@ -1303,7 +1310,9 @@ def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action
     leads its every triggered ability and the action is one its text chooses a target for (1st edition Ser Ilyn Payne
     "Marshalling: Kneel Ser Ilyn Payne to choose and kill a character with STR 2 or lower": its kill in the challenges
     phase), its kneel unrecorded. ``source``: the card whose use the line is (``triggered_use``). A draw naming a card
-    whose draw's phase is read (``Card.draws_in_phase``) is judged by the draw's own check (``check_draw_source``)."""
+    whose draw's phase is read (``Card.draws_in_phase``) is judged by the draw's own check (``check_draw_source``).
+    Its one action's "If you are (not) the first player, …" (``Card.play_first``) binds its controller the same way
+    (``ability.first-player``)."""
     if source is None:
         return
     c = t.card(source)
@@ -1312,6 +1321,12 @@ def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action
     if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
             and printed(t, source) is not None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
+    # "Challenges Action: If you are the first player, kneel Raiding Longship to …": "you", the card's controller.
+    user = t.in_play[source].controller if source in t.in_play else None
+    if c.type != "event" and c.play_first is not None and t.first_player is not None and user is not None \
+            and (t.first_player == user) != c.play_first and printed(t, source) is not None:
+        v.violate("ability.first-player", (source,), card=t.ref(source), player=t.players[user].name,
+                  when=msg("event.first" if c.play_first else "event.not-first"))
 
 
 #: The lines a card's keyword writes naming it as ``source`` (RR: Insight, Intimidate, Assault, Pillage, Renown): not
