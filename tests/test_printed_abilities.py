@@ -1654,6 +1654,28 @@ def test_a_reaction_to_a_challenge_a_player_initiates_against_you(catalog: Catal
     legal(t, PlayEvent("A", "A.04011.1"))
 
 
+def test_a_reaction_to_a_challenge_initiated_by_anyone_waits_for_that_type(catalog: Catalog) -> None:
+    """aside64 20 (ability.reaction-trigger): Tyrion Lannister "Stealth. Reaction: After an [intrigue] challenge is
+    initiated, gain 2 gold. (Limit twice per round.)": his gold right after the opponent initiates a [military]
+    challenge is flagged, after an [intrigue] one legal. The form is read for any player ("is initiated": Winterfell,
+    Storm's End "by or against you"), for its own player ("After you initiate a challenge": Frey Lordling, Old Wyk,
+    1st edition Kingswood Trail "After you declare attackers during a Power challenge") and with two types (The King's
+    Peace "After a [military] or [power] challenge is initiated against you")."""
+    from companion.rules.actions import GainGold
+
+    assert catalog.card("01089").reacts_to == ("challenge_initiated", "intrigue", 0, "")
+    assert catalog.card("06057").reacts_to == ("challenge_initiated", "", 0, "attacker")
+    assert catalog.card("22003").reacts_to == ("challenge_initiated", "military|intrigue", 0, "")
+    assert catalog.card("02048").reacts_to == ("challenge_against", "military|power", 0, "")
+    assert catalog.card("kl_8").reacts_to == ("challenge_initiated", "power", 0, "attacker")
+    t = plots("2e", "01001", "01002", {"01087": 1}, {"01089": 1})
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01089.1")
+    to_challenges(t)
+    in_its_challenge_only(t, GainGold("B", 2, source="B.01089.1"), "ability.reaction-trigger",
+                          ("military", "A.01087.1"), ("intrigue", "A.01087.1"))
+
+
 def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:
     """aside8 16 (RR: Triggered Abilities): A Meager Contribution: "Reaction: After an opponent collects income, move 1
     gold from that player's gold pool to your own." It is played in the opponent's marshaling turn once its income is
