@@ -870,6 +870,25 @@ def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
     legal(t, DrawCards("B", 3))
 
 
+def test_two_copies_of_time_of_plenty_count_once_or_twice() -> None:
+    """draw.count (aside64 16): both players reveal Time of Plenty, "Increase the number of cards each player draws in
+    the draw phase by 1.": the rule texts do not say whether two copies of one effect add up, so 3 (the effect once)
+    and 4 (each copy) are accepted; 2 and 5 are flagged."""
+    from companion.rules.actions import WinInitiative
+
+    t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"05051": 1, "01057": 9}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.05051.1"))
+    legal(t, ChoosePlot("B", "B.05051.1"))
+    legal(t, WinInitiative("A"))  # the same plot: initiative and power tied
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    for wrong in (2, 5):
+        flagged_and_refused(t, DrawCards("A", wrong), "draw.count")
+    four = t.clone()
+    legal(four, DrawCards("A", 4))
+    legal(t, DrawCards("A", 3))
+
+
 def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() -> None:
     """aside14 03, 04, 35: Craven: "Attached character cannot be declared as an attacker."; Fishing Net: "… as a
     defender."; 1st edition Fishing Net: "… as an attacker or defender, and does not count its STR for dominance."."""
