@@ -367,6 +367,23 @@ def test_reserve_not_checked_once_a_short_discard_was_flagged() -> None:
     assert "reserve.not-checked" not in rules_of(play(short, BeginPhase("plot"), "advisory"))
 
 
+def test_the_rest_of_a_short_reserve_discard_is_that_discard_not_a_second_one() -> None:
+    """reserve.once (aside64 04): RR: Appendix I › 7.3, a player over the reserve value discards "down to" it. After a
+    discard recorded one card short (advisory: reserve.count), a second line discarding exactly the card still over
+    the reserve is the rest of that discard (legal); one more line after the hand is at the reserve is flagged."""
+    from companion.rules.actions import DiscardToReserve
+
+    plot = PLOTS["2e"][0][0]
+    t = make_table({"A": {plot: 1, BURNED_MEN: 9}, "B": {plot: 1}}, phase="taxation")
+    for seat in ("A", "B"):
+        t.move(f"{seat}.{plot}.1", seat, Zone.REVEALED)
+    over = t.card(f"A.{plot}.1").reserve + 2
+    hand(t, *(f"A.{BURNED_MEN}.{n}" for n in range(1, over + 1)))
+    short = flagged_and_refused(t, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]), "reserve.count")
+    legal(short, DiscardToReserve("A", [f"A.{BURNED_MEN}.2"]))
+    illegal(short, DiscardToReserve("A", [f"A.{BURNED_MEN}.3"]), "reserve.once")
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 def test_a_winner_chosen_by_another_player_leaves_the_choice_to_the_first_player(edition: str) -> None:
     """RR: Winning the Game and Tournament Regulations › Going to Time, step 5: where the game leaves the winner to a
