@@ -944,6 +944,25 @@ def test_time_of_plenty_and_early_frost_change_the_draw_phases_draw() -> None:
     legal(t, DrawCards("B", 3))
 
 
+def test_two_copies_of_time_of_plenty_count_once_or_twice() -> None:
+    """draw.count (aside64 16): both players reveal Time of Plenty, "Increase the number of cards each player draws in
+    the draw phase by 1.": the rule texts do not say whether two copies of one effect add up, so 3 (the effect once)
+    and 4 (each copy) are accepted; 2 and 5 are flagged."""
+    from companion.rules.actions import WinInitiative
+
+    t = make_table({"A": {"05051": 1, "01057": 9}, "B": {"05051": 1, "01057": 9}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.05051.1"))
+    legal(t, ChoosePlot("B", "B.05051.1"))
+    legal(t, WinInitiative("A"))  # the same plot: initiative and power tied
+    legal(t, SetFirstPlayer("A"))
+    legal(t, BeginPhase("draw"))
+    for wrong in (2, 5):
+        flagged_and_refused(t, DrawCards("A", wrong), "draw.count")
+    four = t.clone()
+    legal(four, DrawCards("A", 4))
+    legal(t, DrawCards("A", 3))
+
+
 def test_an_attachment_that_keeps_its_character_from_attacking_or_defending() -> None:
     """aside14 03, 04, 35: Craven: "Attached character cannot be declared as an attacker."; Fishing Net: "… as a
     defender."; 1st edition Fishing Net: "… as an attacker or defender, and does not count its STR for dominance."."""
@@ -1726,6 +1745,28 @@ def test_a_reaction_to_a_challenge_a_player_initiates_against_you(catalog: Catal
     legal(t, PassTurn("A"))
     legal(t, InitiateChallenge("B", "military", "A", attackers=["B.01057.1"]))
     legal(t, PlayEvent("A", "A.04011.1"))
+
+
+def test_a_reaction_to_a_challenge_initiated_by_anyone_waits_for_that_type(catalog: Catalog) -> None:
+    """aside64 20 (ability.reaction-trigger): Tyrion Lannister "Stealth. Reaction: After an [intrigue] challenge is
+    initiated, gain 2 gold. (Limit twice per round.)": his gold right after the opponent initiates a [military]
+    challenge is flagged, after an [intrigue] one legal. The form is read for any player ("is initiated": Winterfell,
+    Storm's End "by or against you"), for its own player ("After you initiate a challenge": Frey Lordling, Old Wyk,
+    1st edition Kingswood Trail "After you declare attackers during a Power challenge") and with two types (The King's
+    Peace "After a [military] or [power] challenge is initiated against you")."""
+    from companion.rules.actions import GainGold
+
+    assert catalog.card("01089").reacts_to == ("challenge_initiated", "intrigue", 0, "")
+    assert catalog.card("06057").reacts_to == ("challenge_initiated", "", 0, "attacker")
+    assert catalog.card("22003").reacts_to == ("challenge_initiated", "military|intrigue", 0, "")
+    assert catalog.card("02048").reacts_to == ("challenge_against", "military|power", 0, "")
+    assert catalog.card("kl_8").reacts_to == ("challenge_initiated", "power", 0, "attacker")
+    t = plots("2e", "01001", "01002", {"01087": 1}, {"01089": 1})
+    in_play(t, "A.01087.1")
+    in_play(t, "B.01089.1")
+    to_challenges(t)
+    in_its_challenge_only(t, GainGold("B", 2, source="B.01089.1"), "ability.reaction-trigger",
+                          ("military", "A.01087.1"), ("intrigue", "A.01087.1"))
 
 
 def test_a_reaction_to_an_opponents_income_waits_for_that_income(catalog: Catalog) -> None:

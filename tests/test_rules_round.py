@@ -27,6 +27,7 @@ from companion.rules.actions import (
     SetupPlace,
 )
 from companion.rules.actions.round import initiative_winner, power_total, winner
+from companion.rules.editions import Table
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone
 from companion.rules.values import hand_count
@@ -350,21 +351,39 @@ def test_discard_taxation_no_effect_a_hand_discard_in_taxation_names_its_card_ef
     legal(marshaling, Discard("A", f"A.{char}.1"))
 
 
-def test_reserve_not_checked_once_a_short_discard_was_flagged() -> None:
-    """RR: Appendix I › 7.3 Check reserve (held out aside33 19): a player over the reserve value who discards one card
-    short is flagged there (reserve.count); the round's end does not flag the same excess again
-    (reserve.not-checked), which it does when no discard was recorded."""
-    from companion.rules.actions import DiscardToReserve
-
+def two_over_the_reserve() -> Table:
+    """A 2nd-edition taxation phase, both plots revealed, A holding two cards (Burned Men) over its reserve value."""
     plot = PLOTS["2e"][0][0]
     t = make_table({"A": {plot: 1, BURNED_MEN: 9}, "B": {plot: 1}}, phase="taxation")
     for seat in ("A", "B"):
         t.move(f"{seat}.{plot}.1", seat, Zone.REVEALED)
     over = t.card(f"A.{plot}.1").reserve + 2
     hand(t, *(f"A.{BURNED_MEN}.{n}" for n in range(1, over + 1)))
+    return t
+
+
+def test_reserve_not_checked_once_a_short_discard_was_flagged() -> None:
+    """RR: Appendix I › 7.3 Check reserve (held out aside33 19): a player over the reserve value who discards one card
+    short is flagged there (reserve.count); the round's end does not flag the same excess again
+    (reserve.not-checked), which it does when no discard was recorded."""
+    from companion.rules.actions import DiscardToReserve
+
+    t = two_over_the_reserve()
     illegal(t.clone(), BeginPhase("plot"), "reserve.not-checked")
     short = flagged_and_refused(t, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]), "reserve.count")
     assert "reserve.not-checked" not in rules_of(play(short, BeginPhase("plot"), "advisory"))
+
+
+def test_the_rest_of_a_short_reserve_discard_is_that_discard_not_a_second_one() -> None:
+    """reserve.once (aside64 04): RR: Appendix I › 7.3, a player over the reserve value discards "down to" it. After a
+    discard recorded one card short (advisory: reserve.count), a second line discarding exactly the card still over
+    the reserve is the rest of that discard (legal); one more line after the hand is at the reserve is flagged."""
+    from companion.rules.actions import DiscardToReserve
+
+    t = two_over_the_reserve()
+    short = flagged_and_refused(t, DiscardToReserve("A", [f"A.{BURNED_MEN}.1"]), "reserve.count")
+    legal(short, DiscardToReserve("A", [f"A.{BURNED_MEN}.2"]))
+    illegal(short, DiscardToReserve("A", [f"A.{BURNED_MEN}.3"]), "reserve.once")
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -1201,6 +1201,29 @@ _OUT_OF_SHADOWS_ANY = re.compile(r"^(?:reaction|response)\s*:\s*after an? (?:non
                                  re.IGNORECASE)
 
 
+#: "After a challenge is initiated against you" (Eddard Stark), "After a [military] or [power] challenge is initiated
+#: against you" (The King's Peace), "After an opponent initiates a [military] challenge against you" (The Bastard's
+#: Letter), 1st edition "After a player declares a challenge against you" (The Vaith).
+_CHALLENGE_AGAINST = re.compile(
+    r"^(?:reaction|response)\s*:\s*after (?:an? (?P<kinds>(?:\[\w+\] or )?\[\w+\] )?challenge is (?:declared|initiated)"
+    r"|(?:an opponent|a player) (?:initiates|declares) an? (?:\[?(?P<kind>military|intrigue|power)\]? )?challenge) "
+    r"against you[,.]", re.IGNORECASE)
+#: A challenge just initiated by anyone ("After an [intrigue] challenge is initiated": Tyrion Lannister, Winterfell;
+#: "… is initiated by or against you": Storm's End), by its player ("After you initiate a [military] or [intrigue]
+#: challenge": Dreadfort Maester, Frey Lordling, Old Wyk; 1st edition "After you declare attackers during a Power
+#: challenge": Kingswood Trail) or by an opponent (1st edition Varys "After an opponent declares a challenge").
+_CHALLENGE_INITIATED = re.compile(
+    r"^(?:reaction|response)\s*:\s*after (?:an? (?P<kinds>(?:\[\w+\] or )?\[\w+\] )?challenge is initiated"
+    r"(?: by or against you)?|(?P<own>you) (?:initiate an? (?:(?P<kinds_own>(?:\[\w+\] or )?\[\w+\] ))?"
+    r"challenge|declare attackers during an? (?P<kind>military|intrigue|power) challenge)"
+    r"|(?P<opp>an opponent) (?:declares|initiates) an? challenge)[,.]", re.IGNORECASE)
+
+
+def challenge_kinds(words: str | None) -> str:
+    """The challenge types a trigger names ("[military] or [intrigue] ", "Power"), joined by "|"; "" for any."""
+    return "|".join(w.lower() for w in re.findall(r"military|intrigue|power", words or "", re.IGNORECASE))
+
+
 #: ``reacts_to``'s triggers on the card itself (its title as ``SELF``): Littlefinger "Reaction: After you marshal
 #: Littlefinger, …"; 1st edition Sansa Stark "… plays an attachment on Sansa Stark, …"; Shadow Priestess "… After
 #: Shadow Priestess comes out of shadows, …"; Randyll Tarly "… After Randyll Tarly's STR is increased by a card effect".
@@ -1245,13 +1268,15 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         return ("marshal_self", "", 0, "")  # Littlefinger: "Reaction: After you marshal Littlefinger, draw 2 cards."
     if start >= 0 and name and _ATTACHED_SELF.match(mine):
         return ("attached_self", "", 0, "")  # 1st edition Sansa Stark: "… that player may draw a card."
-    against = re.match(r"^(?:reaction|response)\s*:\s*after (?:a challenge is (?:declared|initiated)|(?:an opponent|a "
-                       r"player) initiates an? (?:\[?(military|intrigue|power)\]? )?challenge) against you[,.]",
-                       plain[start:],
-                       re.IGNORECASE) if start >= 0 else None
+    against = _CHALLENGE_AGAINST.match(plain[start:]) if start >= 0 else None
     if against is not None:  # 1st edition Moat Cailin: "… bring Moat Cailin out of shadows."; Levies at the Rock "After
-        # a player initiates …"; The Bastard's Letter:
-        return ("challenge_against", (against.group(1) or "").lower(), 0, "")  # "… initiates a [military] challenge …"
+        # a player initiates …"; The Bastard's Letter: "… initiates a [military] challenge …"
+        return ("challenge_against", challenge_kinds(against.group("kinds") or against.group("kind")), 0, "")
+    initiated = _CHALLENGE_INITIATED.match(plain[start:]) if start >= 0 else None
+    if initiated is not None:  # Tyrion Lannister "After an [intrigue] challenge is initiated, gain 2 gold."
+        side = "attacker" if initiated.group("own") is not None else "defender" if initiated.group("opp") else ""
+        return ("challenge_initiated", challenge_kinds(initiated.group("kinds") or initiated.group("kinds_own")
+                                                      or initiated.group("kind")), 0, side)
     if start >= 0 and name and _OUT_OF_SHADOWS_SELF.match(mine):
         return ("out_of_shadows_self", "", 0, "")  # Shadow Priestess: "…, choose and kneel a character …"
     out = _OUT_OF_SHADOWS_ANY.match(plain[start:]) if start >= 0 else None

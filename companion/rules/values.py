@@ -414,14 +414,29 @@ def gold_modifiers_ignored(t: Table, seat: str) -> int:
 DRAW_PHASE_CARDS = 2
 
 
-def draw_phase_cards(t: Table, seat: str) -> int:
+def draw_phase_cards(t: Table, seat: str, *, once_per_title: bool = False) -> int:
     """The seat's draw-phase draw: 2, changed by the printed "Increase/Reduce the number of cards each player draws
     (you draw) in the draw phase by 1" on revealed plots and cards in play whose text counts (Time of Plenty, Early
-    Frost, The Shield Islands, Master of Laws), at least 0."""
-    change = sum(n for other in t.seats for cid in printed_cards(t, other)
-                 for whose, n in t.card(cid).draw_phase
-                 if whose == "each" or (other == seat and (whose == "you" or _controls_most(t, seat, whose))))
+    Frost, The Shield Islands, Master of Laws), at least 0. ``once_per_title``: an "each player" change printed on
+    cards of one title counts once (both players reveal Time of Plenty: the texts do not say whether the two add
+    up; ``draw_phase_counts`` accepts either)."""
+    change, seen = 0, set()
+    for other in t.seats:
+        for cid in printed_cards(t, other):
+            for whose, n in t.card(cid).draw_phase:
+                if whose == "each" and once_per_title:
+                    if (t.card(cid).title_key, n) in seen:
+                        continue
+                    seen.add((t.card(cid).title_key, n))
+                if whose == "each" or (other == seat and (whose == "you" or _controls_most(t, seat, whose))):
+                    change += n
     return max(0, DRAW_PHASE_CARDS + change)
+
+
+def draw_phase_counts(t: Table, seat: str) -> tuple[int, ...]:
+    """The draw-phase draws a table may take for the seat: each copy's change counted, or, where several cards of one
+    title print the same "each player" change, that change once (``draw_phase_cards``)."""
+    return tuple(sorted({draw_phase_cards(t, seat), draw_phase_cards(t, seat, once_per_title=True)}))
 
 
 def _controls_most(t: Table, seat: str, whose: str) -> bool:

@@ -1004,6 +1004,9 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         return {"trigger": msg(key, which=which), "kind": "", "by": "", "side": ""}
     if side == "any":  # "after a player wins a challenge"
         return {**reaction_words((event, kind, by, "")), "trigger": msg(f"event.react.{event}.any")}
+    if "|" in kind:  # "[military] or [intrigue]"
+        kinds = " / ".join(f"[{msg(f'challenge.kind.{k}')}]" for k in kind.split("|"))
+        return {**reaction_words((event, "", by, side)), "kind": msg("event.react.kinds", kinds=kinds)}
     return {"trigger": msg(f"event.react.{event}"), "kind": msg(f"event.react.kind.{kind}") if kind else "",
             "by": msg("event.react.by", n=by) if by else "", "side": msg(f"event.react.side.{side}") if side else ""}
 
@@ -1042,9 +1045,10 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 
 #: Triggers read about the card itself or its controller (challenged, its plot revealed, an opponent's income):
 #: ``own_trigger_due``.
-OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
-                "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any", "event_played")
+OWN_TRIGGERS = ("attached_self", "challenge_against", "challenge_initiated", "reveal_plot", "opponent_income",
+                "declared_self_attacker", "declared_self_defender", "killed_named", "killed_such", "phase_begins",
+                "str_raised_self", "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any",
+                "event_played")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -1174,9 +1178,15 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
         return (t.phase is Phase.MARSHALING and active is not None and active != player
                 and t.players[active].income_round == t.round)
     last = t.challenges[-1] if t.challenges else None
-    return (event == "challenge_against" and t.phase is Phase.CHALLENGES and last is not None
-            and last.round == t.round and last.defender == player and last.stage is Stage.ATTACKERS
-            and (not names or last.kind == names))  # "… initiates a [military] challenge against you"
+    if last is None or event not in ("challenge_against", "challenge_initiated"):
+        return False
+    # "After an [intrigue] challenge is initiated" (by anyone: Tyrion Lannister), "After you initiate a challenge"
+    # (side "attacker"), 1st edition "After an opponent declares a challenge" ("defender"), "… initiates a [military]
+    # challenge against you" (challenge_against): that challenge just initiated, defenders not yet declared
+    whose = last.defender if event == "challenge_against" or side == "defender" \
+        else last.attacker if side == "attacker" else player
+    return (t.phase is Phase.CHALLENGES and last.round == t.round and whose == player
+            and last.stage is Stage.ATTACKERS and (not names or last.kind in names.split("|")))
 
 
 def controls_such(t: Table, player: str, wanted: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]]) -> bool:

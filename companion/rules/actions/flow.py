@@ -43,7 +43,7 @@ from companion.rules.state import (
 from companion.rules.values import (
     claim_due,
     deck_count,
-    draw_phase_cards,
+    draw_phase_counts,
     first_player_chosen,
     gold_kept,
     hand_count,
@@ -393,8 +393,8 @@ class Draw(Action):
             named = counted_this_round(t.round, p, "draw-phase-named")
             if p.drew_round == t.round and named == 0:
                 v.violate("draw.once", player=p.name)
-            elif named >= (drawn := draw_phase_cards(t, self.player)):
-                v.violate("draw.count", player=p.name, count=named + 1, drawn=drawn)
+            elif named >= (drawn := draw_phase_counts(t, self.player))[-1]:
+                v.violate("draw.count", player=p.name, count=named + 1, drawn=counts_said(drawn))
         if self.source is not None:
             check_revealed_draw(t, v, self.player, self.source, 1)
             check_search(t, v, self.player, self.source, self.card)
@@ -745,6 +745,8 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # participating, he gains 1 power."): renown has its own line; a revealed plot's ("Reaction: After you win
         # dominance, gain 2 power for your faction.": A Feast for Crows) and an agenda's (1st edition The White Book)
         own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED, Zone.AGENDA))
+        # the gold it gains ("Reaction: After an [intrigue] challenge is initiated, gain 2 gold.": Tyrion Lannister)
+        own = own or (action.type == "gain_gold" and zone is Zone.PLAY)
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
@@ -862,8 +864,13 @@ def check_framework_draw(t: Table, v: Checker, player: str, count: int, source: 
         v.violate("draw.framework", player=name, phase=t.phase)
     elif t.players[player].drew_round == t.round:
         v.violate("draw.once", player=name)
-    elif count != (drawn := draw_phase_cards(t, player)):
-        v.violate("draw.count", player=name, count=count, drawn=drawn)
+    elif count not in (drawn := draw_phase_counts(t, player)):
+        v.violate("draw.count", player=name, count=count, drawn=counts_said(drawn))
+
+
+def counts_said(counts: tuple[int, ...]) -> str:
+    """The draw-phase draws a table may take, for a message: "3", or "3–4"."""
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
 
 
 @action("pass_shadows", records=Recorder.PLAYER)

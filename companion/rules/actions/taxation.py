@@ -31,7 +31,10 @@ class DiscardToReserve(Action):
             v.violate("reserve.phase", phase=t.phase)
         if value is None:
             v.violate("reserve.none", player=p.name)
-        if p.reserve_round == t.round and t.phase is Phase.TAXATION:
+        # A discard recorded short (advisory) leaves the player over the reserve: "discard down to the reserve value"
+        # still asks the rest, so a second line with exactly the cards still over it is that same discard (aside64 04).
+        rest = value is not None and p.counts_known and reserve_excess(t, self.player) > 0
+        if p.reserve_round == t.round and t.phase is Phase.TAXATION and not rest:
             v.violate("reserve.once", player=p.name)
         for card in self.cards:
             require_in_hand(t, v, self.player, card, "reserve.from-hand")
