@@ -993,6 +993,11 @@ class Kneel(_SetKneeling):
         super(Kneel, self).apply(t)
         if won is not None and won.intimidated is None:
             won.intimidated = self.card
+        if self.card in t.in_play and self.source in (None, self.card) and t.card(self.card).reduces_by_kneeling:
+            # Each kneel pays for one reduction: stood again and knelt again (Ser Eldon standing Dragonstone Port),
+            # the card reduces the next card again.
+            p = t.players[t.in_play[self.card].controller]
+            p.reductions_used = [u for u in p.reductions_used if u[1] != self.card]
         if self.card in t.in_play and self.source is not None and self.source in t.instances:
             # "That character does not stand during the standing phase this round." (1st edition Cersei Lannister)
             held = t.card(self.source).knelt_stays_knelt
