@@ -2235,6 +2235,35 @@ def test_an_events_effects_cancelled_do_not_resolve() -> None:
             legal(t, kill)
 
 
+def test_a_triggered_abilitys_effects_cancelled_do_not_resolve() -> None:
+    """ability.cancelled (aside62 28; RR: Cancel: "cancelled effects are not resolved"): Ser Cortnay Penrose
+    ("Reaction: After you win a [power] challenge in which Ser Cortnay Penrose is participating, stand him.") wins a
+    power challenge; Bob's Begging Brother ("Interrupt: When the effects of a triggered character ability would
+    initiate, discard 1 gold from Begging Brother to cancel those effects.") discards its gold: the stand written
+    right after, naming Ser Cortnay as its source, is flagged. Without the cancel it is legal; where another line
+    comes between, which ability was cancelled is not known and nothing is flagged."""
+    from companion.rules.actions import Kneel, PlaceTokens, RemoveTokens, Stand
+
+    for cancel in ("next", None, "between"):
+        t = make_table({"A": {"10025": 1, "01053": 1}, "B": {"06097": 1, "01187": 1}}, phase="challenges")
+        for card in ("A.10025.1", "A.01053.1", "B.06097.1", "B.01187.1"):
+            in_play(t, card)
+        legal(t, PlaceTokens("B", "gold", 1, "B.06097.1"))
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.10025.1"]))
+        legal(t, DeclareDefenders("B", ["B.01187.1"]))
+        legal(t, ChallengeResult())
+        if cancel:
+            legal(t, RemoveTokens("B", "gold", 1, "B.06097.1", source="B.06097.1"))
+        if cancel == "between":
+            legal(t, Kneel("A", "A.01053.1"))
+        stand = Stand("A", "A.10025.1", source="A.10025.1")
+        if cancel == "next":
+            flagged_and_refused(t, stand, "ability.cancelled")
+        else:
+            legal(t, stand)
+
+
 def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> None:
     """aside38 23 (claim.not-won): The Red Keep "The Red Keep contributes 2 STR to your side during any [power]
     challenge in which you control a participating character.": Cersei (4) attacking in power against Selyse (2) and

@@ -266,6 +266,7 @@ RULES_ROUND: dict[str, Rule] = {
     "hand.no-further-cards": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "event.cancelled": Rule("RR: Cancel", "1E Rules › Events"),
+    "ability.cancelled": Rule("RR: Cancel", "1E Rules › Golden rule"),
     "intimidate.str": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "intimidate.won": Rule("RR: Intimidate", "1E Rules › Intimidate"),
     "intimidate.once": Rule("RR: Intimidate", "1E Rules › Intimidate"),

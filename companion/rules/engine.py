@@ -116,6 +116,52 @@ def note_cancel(t: Table, action: Action) -> None:
         t.event_just_played = None
     if action.type in WINDOW_STEPS:
         t.cancelled_events = {}
+    note_ability_cancel(t, action)
+
+
+def ability_canceller(t: Table, action: Action) -> tuple[str, str] | None:
+    """The card and player whose interrupt the line uses to cancel a triggered ability's effects as they would
+    initiate (``Card.cancels`` naming a character, location or attachment ability): an event played (Treachery) or
+    a line naming a card in play as its source (its cost: Begging Brother "… discard 1 gold from Begging Brother to
+    cancel those effects.")."""
+    card = getattr(action, "card", None) if action.type in EVENT_PLAYS else getattr(action, "source", None)
+    if not isinstance(card, str) or card not in t.instances:
+        return None
+    cancels = t.card(card).cancels
+    if cancels is None or cancels[1] == ("event",):
+        return None
+    if action.type in EVENT_PLAYS:
+        player = getattr(action, "player", None)
+        return (card, player) if isinstance(player, str) else None
+    return (card, t.in_play[card].controller) if card in t.in_play else None
+
+
+def cancelled_by(t: Table, action: Action) -> str | None:
+    """The canceller whose cancel just used takes this line: the line right after it names as its source a card of a
+    kind it cancels (an opponent's, where it says so), another than itself."""
+    source, pending = getattr(action, "source", None), t.ability_cancel
+    if pending is None or not isinstance(source, str) or source == pending[0] or source not in t.in_play:
+        return None
+    whose, kinds = t.card(pending[0]).cancels or ("any", ())
+    if t.card(source).type not in kinds or (whose == "opponent" and t.in_play[source].controller == pending[1]):
+        return None
+    return pending[0]
+
+
+def note_ability_cancel(t: Table, action: Action) -> None:
+    """RR: Cancel: a cancel of a triggered ability (``ability_canceller``) takes the ability the very next line uses
+    (the effect written right after its cancel); its lines are cancelled until the round's next step. Any other
+    line after the cancel leaves it unread (which ability it cancelled is not known)."""
+    if action.type in WINDOW_STEPS:
+        t.cancelled_abilities = {}
+    by = cancelled_by(t, action)
+    if by is not None:
+        t.cancelled_abilities[str(getattr(action, "source", ""))] = by
+    canceller = ability_canceller(t, action)
+    if canceller is not None:
+        t.ability_cancel = canceller
+    elif t.ability_cancel is not None and getattr(action, "source", None) != t.ability_cancel[0]:
+        t.ability_cancel = None  # the canceller's own cost lines keep it
 
 
 def check_cancelled(t: Table, v: Checker, action: Action) -> None:
@@ -124,6 +170,9 @@ def check_cancelled(t: Table, v: Checker, action: Action) -> None:
     source = getattr(action, "source", None)
     if isinstance(source, str) and (by := t.cancelled_events.get(source)) is not None:
         v.violate("event.cancelled", (source,), card=t.ref(source), by=t.ref(by))
+    elif isinstance(source, str) and (by := cancelled_by(t, action) or (
+            None if action.type in WINDOW_STEPS else t.cancelled_abilities.get(source))) is not None:
+        v.violate("ability.cancelled", (source,), card=t.ref(source), by=t.ref(by))
 
 
 def check(table: Table, action: Action) -> Verdict:

@@ -280,6 +280,11 @@ class TableState:
     #: The events whose effects a cancel played right after them cancelled, until the round's next step: event -> the
     #: event that cancelled them (RR: Cancel: "cancelled effects are not resolved").
     cancelled_events: dict[str, str] = field(default_factory=dict)
+    #: A cancel of a triggered character, location or attachment ability just used (Begging Brother's gold
+    #: discarded, Treachery played): (the canceller, its player), for the very next line's source to take.
+    ability_cancel: tuple[str, str] | None = None
+    #: The cards whose triggered ability such a cancel cancelled, until the round's next step: card -> the canceller.
+    cancelled_abilities: dict[str, str] = field(default_factory=dict)
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, tuple[str, ...]] | None = None
