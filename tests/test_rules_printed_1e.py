@@ -304,6 +304,20 @@ def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:
     flagged_and_refused(t, PutIntoShadows("A", "A.kr_57.1", source="A.kr_57.1"), "ability.limit")
 
 
+def test_a_kneel_cost_on_the_card_itself_and_its_kneel_effect_are_one_use() -> None:
+    """ability.limit (aside62 35): Ser Jaime Lannister "Challenges: Kneel Ser Jaime Lannister to choose and kneel 1
+    non-Army character controlled by an opponent. … (Limit once per phase.)": his own kneel (the cost) and the
+    Acolyte's kneel right after it, both naming him as source, are one use (legal; flagged before); stood again, a
+    second use in the phase is flagged."""
+    t = make_table({"A": {"atoc_4": 1}, "B": {"dotn_65": 2}}, edition="1e", phase="challenges")
+    for card in ("A.atoc_4.1", "B.dotn_65.1", "B.dotn_65.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"))
+    legal(t, Kneel("A", "B.dotn_65.1", source="A.atoc_4.1"))
+    legal(t, Stand("A", "A.atoc_4.1"))
+    flagged_and_refused(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"), "ability.limit")
+
+
 def test_a_response_to_a_card_coming_out_of_shadows_answers_each_card_once() -> None:
     """ability.reaction-trigger (aside54 34): Ser Arys Oakheart "Response: After a card comes out of shadows, choose
     and stand 1 character you control. (Limit 3 times per phase.)": before any card came out his stand is flagged;

@@ -1383,6 +1383,10 @@ def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Acti
         return True
     if not isinstance(card, str) or run is None or not just_before:
         return False
+    if run == (t.round, t.version - 1) and card != use[4] and player.round_counts.get(f"{key}:{use[4]}") == run:
+        # The line before paid the cost on the card itself, this one is its effect, of the same kind, on another
+        # (1st edition Ser Jaime Lannister: "Kneel Ser Jaime Lannister to choose and kneel 1 non-Army character").
+        return True
     if player.round_counts.get(f"{key}:{card}") != run:
         return t.card(use[4]).limit_each
     stat = getattr(action, "stat", None)
