@@ -820,6 +820,26 @@ def test_an_ability_that_strengthens_only_its_own_card() -> None:
                         "ability.phase")
 
 
+def test_an_ability_that_gives_only_its_own_card_an_icon() -> None:
+    """ability.phase (aside62 33): Skinchanger "Challenges: Skinchanger gains an icon of your choice until the end of
+    the phase. (Limit once per phase.)": its Military icon in the marshalling phase is flagged, in the challenges
+    phase legal. Read so where each icon the text gives is the card's own ("… Ser Guyard Morrigen gains a [Power]
+    icon …"); "It gains a [military] icon" of a chosen character is not."""
+    from companion.catalog.importers import self_only
+
+    assert self_only("Challenges: Skinchanger gains an icon of your choice until the end of the phase.",
+                     "Skinchanger") == ("modify",)
+    assert self_only("Action: Choose a character. It gains a [military] icon until the end of the phase. Lad gets +1 "
+                     "STR until the end of the phase.", "Lad") == ()
+    icon = Modify("A", "military_icon", 1, card="A.dotn_16.1", until="phase", source="A.dotn_16.1")
+    u = round_table(POWER_OF_ARMS, phase="marshaling", extra={"dotn_16": 1})
+    in_play(u, "A.dotn_16.1")
+    flagged_and_refused(u, icon, "ability.phase")
+    t = round_table(POWER_OF_ARMS, extra={"dotn_16": 1})
+    in_play(t, "A.dotn_16.1")
+    legal(t, icon)
+
+
 @pytest.mark.parametrize(("b_plot", "defender"), [("qod_53", None), (POWER_OF_ARMS, "low_6")])
 def test_a_claim_lowered_while_its_card_defends(b_plot: str, defender: str | None) -> None:
     """claim.count (aside52 32, 17): Loyalty Money Can Buy "The claim value on each opponents' revealed plot card is

@@ -1513,6 +1513,11 @@ _RETURN_SELF = re.compile(rf"\breturn (?:{SELF}|him|her) to (?:your|its owner's|
                           re.IGNORECASE)
 _TAKE_SELF = re.compile(rf"\btake control of {SELF}\b", re.IGNORECASE)
 _STR_SELF = re.compile(rf"\b(?:give {SELF} |{SELF} gets )[+-]\d+ STR\b[^.]*?\buntil the end of the\b", re.IGNORECASE)
+#: An icon it gives itself for a while: 1st edition Skinchanger "Challenges: Skinchanger gains an icon of your choice
+#: until the end of the phase."; Unsworn Apprentice "… gains a challenge icon of your choice …"; "… a [Power] icon …".
+_ICON_SELF = re.compile(rf"\b{SELF} gains an? (?:\[?(?:military|intrigue|power)\]? |challenge )?icon\b[^.]*?"
+                        r"\buntil the end of the\b", re.IGNORECASE)
+_ICON_GAINED = re.compile(r"\bgains? an? (?:\[?(?:military|intrigue|power)\]? |challenge )?icon\b", re.IGNORECASE)
 
 
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
@@ -1520,8 +1525,8 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
     hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("take_control",)
     where each take of control takes the card by its title (Bronn: "Marshaling Action: Pay 1 gold to take control of
-    Bronn."; 1st edition Steelshanks Walton, the Honor Guards). ("modify",) where each STR it gives is its own until
-    the end of a phase or challenge."""
+    Bronn."; 1st edition Steelshanks Walton, the Honor Guards). ("modify",) where each STR and each icon it gives is
+    its own until the end of a phase or challenge (1st edition Skinchanger "… gains an icon of your choice …")."""
     if not name:
         return ()
     text = " ".join(plain.split())
@@ -1533,7 +1538,9 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     # 1st edition Nute the Barber "… to give Nute the Barber +1 STR until the end of the phase.", Corrupt Contender
     # "Challenges: Corrupt Contender gets +10 STR until the end of the challenge.": every STR it gives is its own
     mine = _STR_SELF.findall(marked)
-    strengthens = mine and len(mine) == len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    strs = len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    icons = _ICON_SELF.findall(marked)  # and every icon it gives is its own too
+    strengthens = (mine or icons) and len(mine) == strs and len(icons) == len(_ICON_GAINED.findall(text))
     return ("return_to_hand",) * bool(returns) + ("take_control",) * bool(takes) + ("modify",) * bool(strengthens)
 
 
