@@ -83,6 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
+              "dominance_reactions",
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -669,6 +670,10 @@ class Card:
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
     draws_if_won: bool = False
+    #: Every triggered ability it prints answers dominance's result ("Reaction: After you win dominance, Gendry gains 1
+    #: power. Forced Reaction: After an opponent wins dominance, …"): dominance is determined once a round, so each of
+    #: its effects resolves once a round (``catalog.importers.dominance_reactions``).
+    dominance_reactions: bool = False
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
     last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",

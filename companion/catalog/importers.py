@@ -1665,6 +1665,28 @@ def trigger_only(text: str | None, name: str | None) -> bool:
         re.match(r"^(?:reaction|response|interrupt)\s*:", plain, re.IGNORECASE))
 
 
+#: A reaction (1st edition response) or interrupt to dominance's result: "Reaction: After you win dominance, …", "Forced
+#: Reaction: After an opponent wins dominance, …", "Response: After you lose dominance, …".
+_DOMINANCE_TRIGGER = re.compile(r"^(?:forced )?(?:reaction|interrupt|response)\s*:\s*(?:play )?(?:after|when) "
+                                r"(?:you|an opponent|a player|each player) (?:wins?|loses?) dominance[,.]",
+                                re.IGNORECASE)
+
+
+def dominance_reactions(text: str | None, plain: str) -> bool:
+    """Every triggered ability the card prints answers dominance's result (``_DOMINANCE_TRIGGER``): Gendry, Tobho
+    Mott's Armory; 1st edition Tywin Lannister. None printed: False (an event's plays are counted as events)."""
+    flat = " ".join(plain.split())
+    if "<b>" in (text or ""):
+        labels = [m.start() for m in re.finditer(r"<b>", text or "")]
+        starts = [m.start() for m in re.finditer(r"(?:Forced )?(?:Reaction|Interrupt|Response|[\w ]*Action|When "
+                                                  r"Revealed)\s*:", flat)]
+        if not labels or len(starts) != len(labels):
+            return False
+    else:
+        starts = [m.start(1) for m in _TRIGGER_1E.finditer(flat)]
+    return bool(starts) and all(_DOMINANCE_TRIGGER.match(flat[at:]) for at in starts)
+
+
 def chooses_side(plain: str) -> tuple[str, str, bool] | None:
     """Whom an ability chooses by its side in the challenge: ("attacking" | "defending" | "attacking alone" |
     "defending alone", the faction or "", whether one the player controls). None: no such choice read (other words
@@ -2375,6 +2397,7 @@ class Keywords:
     cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    dominance_reactions: bool = False  # Gendry: every triggered ability answers dominance: ``dominance_reactions``
     draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
     last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -2948,6 +2971,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        dominance_reactions=dominance_reactions(text, plain),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,

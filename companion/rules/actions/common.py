@@ -1235,22 +1235,35 @@ def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, st
     if source is None or source not in t.instances:
         return None
     c = t.card(source)
-    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase", "challenge"):
+    limit, per = c.play_max, c.play_max_per
+    if c.type != "event" and limit is None and implied_once(t, source):
+        limit, per = 1, "round"
+    if c.type == "event" or limit is None or per not in ("round", "phase", "challenge"):
         return None  # an event's "Max" is its plays (``check_play_max``)
     # "Limit once per challenge." (1st edition Corrupt Contender): the round's latest challenge, under way or just won
-    span = t.phase.value if c.play_max_per == "phase" else (
-        f"challenge{len(t.challenges)}" if c.play_max_per == "challenge" else "")
+    span = t.phase.value if per == "phase" else (f"challenge{len(t.challenges)}" if per == "challenge" else "")
     # A draw is one action type whether the line names the card drawn or only counts it.
     kind = "Draw" if action.type in DRAW_ACTIONS else type(action).__name__
     key = f"ability-used:{source}:{kind}:{span}"
-    return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
+    return t.players[t.instance(source).owner], key, limit, per, source
+
+
+def implied_once(t: Table, source: str) -> bool:
+    """A card whose every triggered ability answers dominance's result (``Card.dominance_reactions``), after dominance
+    was determined this round: it triggers once, as dominance is determined once a round, so each of its effects
+    resolves once (RR: Golden Rule; RR: Appendix I › 5.2 Determine dominance); no printed limit needed."""
+    return t.card(source).dominance_reactions and t.phase is Phase.DOMINANCE and t.round in t.dominance
 
 
 def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
     """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
-    that name the card as their ``source`` (RR: Golden Rule: card text)."""
+    that name the card as their ``source`` (RR: Golden Rule: card text); a reaction to dominance's result used again
+    for the same result (``implied_once``): ``ability.once-per-trigger``."""
     use = ability_use_key(t, action)
     if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2] and not continues_use(t, use, action):
+        if t.card(use[4]).play_max is None:
+            v.violate("ability.once-per-trigger", (use[4],), card=t.ref(use[4]))
+            return
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
@@ -1387,8 +1400,8 @@ def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Acti
         # The line before paid the cost on the card itself, this one is its effect, of the same kind, on another
         # (1st edition Ser Jaime Lannister: "Kneel Ser Jaime Lannister to choose and kneel 1 non-Army character").
         return True
-    if player.round_counts.get(f"{key}:{card}") != run:
-        return t.card(use[4]).limit_each
+    if player.round_counts.get(f"{key}:{card}") != run:  # (an implied once: its effect on several cards, one a line)
+        return t.card(use[4]).limit_each or t.card(use[4]).play_max is None
     stat = getattr(action, "stat", None)
     return isinstance(stat, str) and player.round_counts.get(f"{key}:{card}:{stat}") != run
 
