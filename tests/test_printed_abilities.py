@@ -2565,3 +2565,29 @@ def test_first_edition_forced_march_stands_characters_of_combined_printed_cost_3
     legal(t, Stand("A", "A.atoc_84.1", source="A.kr_82.1"))
     flagged_and_refused(t, Stand("A", "A.kotst_18.1", source="A.kr_82.1"), "ability.target")
     legal(t, Stand("A", "A.kotst_19.1", source="A.kr_82.1"))
+
+
+def test_a_reaction_to_power_gained_or_moved_waits_for_it() -> None:
+    """ability.reaction-trigger (aside62 05, 12): Robert Baratheon "Renown. Reaction: After Robert Baratheon gains
+    power, gain 1 power for your faction." is flagged before he gains any power, legal after; after the round's next
+    step it is flagged again. Antler Men "Reaction: After power is moved to your faction card, gain 1 gold." is flagged
+    after power gained from the treasury, legal after power moved from Bob's faction card (lose, then gain)."""
+    from companion.rules.actions import GainGold, GainPower, LosePower, PassTurn
+
+    t = make_table({"A": {"13107": 1, "00121": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.13107.1")
+    in_play(t, "A.00121.1")
+    t.first_player = t.active_player = "A"
+    t.players["B"].power = 3
+    robert = GainPower("A", 1, source="A.13107.1")
+    flagged_and_refused(t, robert, "ability.reaction-trigger")
+    legal(t, GainPower("A", 1, card="A.13107.1"))
+    legal(t, robert)
+    antler = GainGold("A", 1, source="A.00121.1")
+    flagged_and_refused(t, antler, "ability.reaction-trigger")
+    legal(t, LosePower("B", 1))
+    legal(t, GainPower("A", 1))
+    legal(t, antler)
+    legal(t, PassTurn("A"))
+    flagged_and_refused(t, robert, "ability.reaction-trigger")
+    flagged_and_refused(t, antler, "ability.reaction-trigger")

@@ -1088,6 +1088,16 @@ _MARSHAL_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after you marshal {SE
 _ATTACHED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
                             rf"attachment on {SELF}[ ,.]", re.IGNORECASE)
 _OUT_OF_SHADOWS_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF} comes out of shadows[,.]", re.IGNORECASE)
+#: Power gained or moved: Robert Baratheon "Reaction: After Robert Baratheon gains power, …" (Eddard Stark "… gains
+#: power using renown, …"); Ser Justin Massey "After a [baratheon] character gains power, …", Host of the Riverlands
+#: "After a House Tully character you control gains power, …"; Antler Men "After power is moved to your faction card".
+_POWER_GAINED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF} gains (?:\d+ )?power(?: using renown)?"
+                                r"[,.]", re.IGNORECASE)
+_POWER_GAINED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) an? (?:\[(?P<fac>\w+)\] )?"
+                                r"(?P<traits>[A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*(?: [A-Z][\w']*)*)? )?"
+                                r"character (?P<yours>you control )?gains (?:\d+ )?power[,.]")
+_POWER_MOVED_FACTION = re.compile(r"^(?:reaction|response)\s*:\s*after power is moved to your faction card[,.]",
+                                  re.IGNORECASE)
 _STR_RAISED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF}['’]s STR is increased by a card effect[,.]",
                               re.IGNORECASE)
 
@@ -1107,7 +1117,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
     …); "After <a title> or <a title> is killed" ("killed_named", the titles
     joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, ""); "After one of your
-    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | "")."""
+    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | ""); "After <its name>
+    gains power" ("power_gained_self", …); "After a [baratheon] character gains power" ("power_gained_such",
+    "<faction>;<Trait>|<Trait>", 0, "own" | ""); "After power is moved to your faction card" ("power_moved_faction",
+    …)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -1159,6 +1172,15 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
         return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
+    if start >= 0 and name and _POWER_GAINED_SELF.match(mine):
+        return ("power_gained_self", "", 0, "")  # Robert Baratheon: "…, gain 1 power for your faction."
+    gained = _POWER_GAINED_SUCH.match(plain[start:]) if start >= 0 else None
+    if gained is not None:  # (faction, Traits) as "baratheon;House Tully"; "own": one the player controls
+        traits = "|".join(x.strip() for x in (gained.group("traits") or "").split(" or ") if x.strip())
+        return ("power_gained_such", f"{(gained.group('fac') or '').lower()};{traits}", 0,
+                "own" if gained.group("yours") else "")
+    if start >= 0 and _POWER_MOVED_FACTION.match(plain[start:]):
+        return ("power_moved_faction", "", 0, "")  # Antler Men: "…, gain 1 gold."
     if start >= 0 and name and _STR_RAISED_SELF.match(mine):
         return ("str_raised_self", "", 0, "")  # Randyll Tarly: "…, stand him. (Limit twice per phase.)"
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None

@@ -164,6 +164,27 @@ def note_ability_cancel(t: Table, action: Action) -> None:
         t.ability_cancel = None  # the canceller's own cost lines keep it
 
 
+def power_held(t: Table) -> dict[str, int]:
+    """The power on each card in play that holds some, and on each faction card (by its seat)."""
+    held = {card: tokens.get("power", 0) for card, tokens in t.tokens.items() if card in t.in_play}
+    return {**held, **{f"seat:{seat}": p.power for seat, p in t.players.items()}}
+
+
+def note_power(t: Table, action: Action, before: dict[str, int]) -> None:
+    """The round's next step forgets the power gained before it; then the cards whose power the line raised are kept,
+    and the seats whose faction card power the line moved to (raised as another card's fell, in this line or the one
+    before: a power claim, a move written as `lose_power` then `gain_power`)."""
+    if action.type in WINDOW_STEPS:
+        t.power_gained, t.power_moved = [], []
+    after = power_held(t)
+    risen = [k for k, n in after.items() if n > before.get(k, 0)]
+    fell = any(after.get(k, 0) < n for k, n in before.items())
+    t.power_gained += [k for k in risen if not k.startswith("seat:")]
+    if fell or t.power_fell:
+        t.power_moved += [k[len("seat:"):] for k in risen if k.startswith("seat:")]
+    t.power_fell = fell
+
+
 def check_cancelled(t: Table, v: Checker, action: Action) -> None:
     """RR: Cancel: "cancelled effects are not resolved": a line naming as its ``source`` an event whose effects a cancel
     played right after it cancelled (``note_cancel``: Put to the Sword's kill after The Hand's Judgment) is flagged."""
@@ -234,7 +255,9 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
         table.window_events = []
     elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":
         table.window_events.append(getattr(action, "player", ""))
+    powers = power_held(table)
     action.apply(table)
+    note_power(table, action, powers)
     for seat in decks:
         if table.players[seat].counts_known:
             decked(table, seat)

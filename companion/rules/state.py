@@ -280,6 +280,13 @@ class TableState:
     #: The events whose effects a cancel played right after them cancelled, until the round's next step: event -> the
     #: event that cancelled them (RR: Cancel: "cancelled effects are not resolved").
     cancelled_events: dict[str, str] = field(default_factory=dict)
+    #: The cards whose power rose since the round's last step (a challenge's step, a turn passed, a phase begun), and
+    #: the seats whose faction card power was moved to (from another card): "After Robert Baratheon gains power",
+    #: "After power is moved to your faction card" (Antler Men); whether the line before lowered some power (a move
+    #: written as `lose_power`, then `gain_power`).
+    power_gained: list[str] = field(default_factory=list)
+    power_moved: list[str] = field(default_factory=list)
+    power_fell: bool = False
     #: A cancel of a triggered character, location or attachment ability just used (Begging Brother's gold
     #: discarded, Treachery played): (the canceller, its player), for the very next line's source to take.
     ability_cancel: tuple[str, str] | None = None

@@ -966,6 +966,11 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         during = msg("event.react.in_phase", phase=Phase(kind)) if kind else ""
         return {"trigger": msg(f"event.react.out_of_shadows_any.{side or 'any'}", during=during), "kind": "", "by": "",
                 "side": ""}
+    if event == "power_gained_such":  # the kind of character: a faction, Traits
+        faction, traits = kind.split(";")
+        which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
+        return {"trigger": msg(f"event.react.power_gained_such.{side or 'any'}", which=which), "kind": "", "by": "",
+                "side": ""}
     if event == "killed_such":  # the kind of character: unique, a faction, Traits
         unique, faction, traits = kind.split(";")
         which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
@@ -1004,7 +1009,8 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 #: ``own_trigger_due``.
 OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_income", "declared_self_attacker",
                 "declared_self_defender", "killed_named", "killed_such", "phase_begins", "str_raised_self",
-                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any", "event_played")
+                "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any", "event_played",
+                "power_gained_self", "power_gained_such", "power_moved_faction")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
@@ -1127,6 +1133,18 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
         return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
             and not counted_this_round(t.round, p, f"trigger-used:{source}")
+    if event == "power_gained_self":  # its power rose since the round's last step
+        return source in t.power_gained
+    if event == "power_moved_faction":  # power moved to the player's faction card since the round's last step
+        return player in t.power_moved
+    if event == "power_gained_such":  # such a character's power rose since the round's last step (its controller's
+        # where "you control" is printed)
+        faction, traits = names.split(";")
+        wanted = {fold(w) for w in traits.split("|") if w}
+        return any(card in t.in_play and t.card(card).type == "character"
+                   and (not faction or faction in t.card(card).factions)
+                   and (not wanted or bool(wanted & {fold(w) for w in traits_of(t, card)}))
+                   and (side != "own" or t.in_play[card].controller == player) for card in t.power_gained)
     if event == "event_played":  # an event the player played in this window (which one, its Trait: not judged)
         return player in t.window_events
     if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"

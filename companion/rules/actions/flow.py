@@ -745,6 +745,9 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # participating, he gains 1 power."): renown has its own line; a revealed plot's ("Reaction: After you win
         # dominance, gain 2 power for your faction.": A Feast for Crows) and an agenda's (1st edition The White Book)
         own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED, Zone.AGENDA))
+        # its gold gained by its reaction ("Reaction: After power is moved to your faction card, gain 1 gold.": Antler
+        # Men)
+        own = own or (action.type == "gain_gold" and zone is Zone.PLAY)
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
         # Only a reaction to a challenge's result may give one; another card named is taken as the table saw it.
