@@ -2591,3 +2591,25 @@ def test_a_reaction_to_power_gained_or_moved_waits_for_it() -> None:
     legal(t, PassTurn("A"))
     flagged_and_refused(t, robert, "ability.reaction-trigger")
     flagged_and_refused(t, antler, "ability.reaction-trigger")
+
+
+def test_a_reaction_that_asks_for_fewer_cards_in_hand_than_the_loser() -> None:
+    """ability.reaction-trigger (aside62 20): Ser Barristan Selmy "Reaction: After you win a challenge in which Ser
+    Barristan Selmy is participating, if you have fewer cards in hand than the losing opponent, stand him.": after
+    Alice wins with him, his stand is flagged while she holds as many cards as Bob (3 each), legal with 2 against 3."""
+    from companion.rules.actions import Stand
+
+    for held in (3, 2):
+        t = make_table({"A": {"05035": 1, "01035": 5}, "B": {"01113": 1, "01035": 5}}, phase="challenges")
+        in_play(t, "A.05035.1")
+        in_play(t, "B.01113.1")
+        hand(t, *[f"A.01035.{i}" for i in range(1, held + 1)], "B.01035.1", "B.01035.2", "B.01035.3")
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05035.1"]))
+        legal(t, DeclareDefenders("B", ["B.01113.1"]))
+        legal(t, ChallengeResult())
+        stand = Stand("A", "A.05035.1", source="A.05035.1")
+        if held < 3:
+            legal(t, stand)
+        else:
+            flagged_and_refused(t, stand, "ability.reaction-trigger")

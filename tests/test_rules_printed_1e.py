@@ -280,6 +280,30 @@ def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
     flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
 
 
+def test_a_response_that_asks_its_player_to_control_a_kind_of_card() -> None:
+    """ability.reaction-trigger (aside62 37): Victarion Greyjoy "Response: After you reveal a plot card, Victarion
+    Greyjoy claims 1 power if you control a Warship location.": his power after Alice's plot is revealed is flagged
+    while she controls no Warship location (the message names it), legal once Scouting Vessel (Warship) is hers."""
+    from companion.rules.actions import GainPower
+
+    assert Catalog.open().card("kotse_5").react_if_control == ("", False, False, ("Warship",), ("location",))
+    for warship in (False, True):
+        t = make_table({"A": {PLAIN: 1, "kotse_5": 1, "kotse_29": 1}, "B": {POWER_OF_ARMS: 1}}, edition="1e",
+                       phase="plot", gold=0)
+        in_play(t, "A.kotse_5.1")
+        if warship:
+            in_play(t, "A.kotse_29.1")
+        legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+        legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+        claim = GainPower("A", 1, card="A.kotse_5.1", source="A.kotse_5.1")
+        if warship:
+            legal(t, claim)
+        else:
+            v = check(t, claim)
+            assert rules_of(v) == ["ability.reaction-trigger"]
+            assert "if you control a Warship location" in v.violations[0].text()
+
+
 def test_an_ability_draws_the_number_its_text_prints() -> None:
     """draw.printed-count (aside54 35): Ser Jaime Lannister "Response: After a card comes out of shadows, draw 1
     card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": a draw of 2 naming him is flagged,

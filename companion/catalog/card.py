@@ -76,7 +76,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
-              "reacts_to", "won_with",
+              "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
@@ -568,6 +568,12 @@ class Card:
     #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an
     #: attacking Bastard character" (The Red Viper).
     won_with: tuple[str, str, str] | None = None
+    #: Its reaction's condition on what its player controls (1st edition Victarion Greyjoy "… claims 1 power if you
+    #: control a Warship location."), as ``play_if_control``: (faction, standing, unique, Traits, types).
+    react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None
+    #: Its reaction to a challenge won asks "if you have fewer cards in hand than the losing opponent" (Ser Barristan
+    #: Selmy, Hero).
+    react_if_fewer_cards: bool = False
     #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
     #: character": (("character",), 1)).
     search_finds: tuple[tuple[str, ...], int] | None = None

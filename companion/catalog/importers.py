@@ -1281,6 +1281,26 @@ _WON_WITH = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|in
                        re.IGNORECASE)
 
 
+#: A reaction's condition on what its player controls: 1st edition Victarion Greyjoy "Response: After you reveal a plot
+#: card, Victarion Greyjoy claims 1 power if you control a Warship location."; "…, if you control a King character, …".
+_REACT_IF_CONTROL = re.compile(r"(?i:reaction|response)\s*:\s*(?i:after) [^.]*?\bif you control an? (standing )?"
+                               r"(unique )?(?:\[(\w+)\] )?([A-Z][\w']*(?: or [A-Z][\w']*)?) (characters?|locations?)\b")
+#: Ser Barristan Selmy "Reaction: After you win a challenge …, if you have fewer cards in hand than the losing
+#: opponent, stand him." (Hero).
+_REACT_IF_FEWER_CARDS = re.compile(r"\b(?:reaction|response)\s*:\s*after you win a [^.]*?\bif you have fewer cards in "
+                                   r"hand than the losing opponent\b", re.IGNORECASE)
+
+
+def react_if_control(plain: str) -> tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None:
+    """A reaction's "if you control a <Trait> character/location" (``_REACT_IF_CONTROL``), as ``play_if_control``
+    reads an event's: (its faction or "", standing, unique, the Traits any of which it has, the card types)."""
+    m = _REACT_IF_CONTROL.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ((m.group(3) or "").lower(), bool(m.group(1)), bool(m.group(2)),
+            tuple(w.strip() for w in m.group(4).split(" or ")), (m.group(5).lower().rstrip("s"),))
+
+
 def won_with(plain: str) -> tuple[str, str, str] | None:
     """Such a reaction's character: ("attacking" | "participating", the faction or "", the Traits one of which it has,
     "|"-joined, or ""). None: no such words, or words not read ("a participating unique [lannister] character",
@@ -2392,6 +2412,8 @@ class Keywords:
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
+    react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # ``react_if_control``
+    react_if_fewer_cards: bool = False  # "… if you have fewer cards in hand than the losing opponent, …"
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -2982,6 +3004,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
+        react_if_control=react_if_control(plain), react_if_fewer_cards=bool(_REACT_IF_FEWER_CARDS.search(plain)),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

@@ -19,6 +19,7 @@ from companion.rules.values import (
     cost_reduction_allowed,
     current_challenge,
     each_gains_on,
+    hand_count,
     has_icon,
     has_plots,
     house_power_barred,
@@ -1016,8 +1017,42 @@ OWN_TRIGGERS = ("attached_self", "challenge_against", "reveal_plot", "opponent_i
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
-    return reaction_due(t, player, trigger) and won_with_such(t, player, t.card(source).won_with)
+        due = own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
+    else:
+        due = reaction_due(t, player, trigger) and won_with_such(t, player, t.card(source).won_with)
+    return due and reaction_condition_holds(t, player, source)
+
+
+def reaction_condition_holds(t: Table, player: str, source: str) -> bool:
+    """A card's reaction asks more than its trigger: "… if you control a Warship location" (1st edition Victarion
+    Greyjoy: ``Card.react_if_control``), "… if you have fewer cards in hand than the losing opponent" (Ser Barristan
+    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted). An event's is left to its play."""
+    c = t.card(source)
+    if c.type == "event":
+        return True
+    if c.react_if_control is not None and not controls_such(t, player, c.react_if_control):
+        return False
+    last = t.challenges[-1] if t.challenges else None
+    if c.react_if_fewer_cards and last is not None and last.winner == player:
+        loser = last.defender if player == last.attacker else last.attacker
+        if t.players[player].counts_known and t.players[loser].counts_known:
+            return hand_count(t, player) < hand_count(t, loser)
+    return True
+
+
+def condition_words(c: Card) -> Param:
+    """A card's reaction condition (``reaction_condition_holds``) in the reader's words, after its trigger's ("" where
+    it has none)."""
+    parts: list[Param] = []
+    if c.react_if_control is not None:
+        which = "".join(f"{w} " for w in (f"[{c.react_if_control[0]}]" if c.react_if_control[0] else "",
+                                              " / ".join(c.react_if_control[3])) if w)
+        parts.append(msg("event.react.if_control", which=which, type=type_name(c.react_if_control[4][0])))
+    if c.react_if_fewer_cards:
+        parts.append(msg("event.react.if_fewer_cards"))
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else msg("event.react.join", first=parts[0], then=parts[1])
 
 
 def won_with_such(t: Table, player: str, wanted: tuple[str, str, str] | None) -> bool:

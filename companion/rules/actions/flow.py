@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_immune,
     check_kneel_cost,
     check_kneel_target,
+    condition_words,
     continues_trigger,
     end_challenge,
     insight_given,
@@ -683,7 +684,9 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if who is not None:
         words = reaction_words(trigger, c.won_with)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"],
+                  side=msg("event.react.join", first=words["side"], then=cond) if (cond := condition_words(c))
+                  else words["side"])
 
 
 def own_tokens_placed(t: Table, action: Action, source: str) -> bool:
