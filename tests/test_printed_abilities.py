@@ -2613,3 +2613,30 @@ def test_a_reaction_that_asks_for_fewer_cards_in_hand_than_the_loser() -> None:
             legal(t, stand)
         else:
             flagged_and_refused(t, stand, "ability.reaction-trigger")
+
+
+def test_a_then_that_stands_the_card_itself_only_for_a_character_with_a_trait() -> None:
+    """ability.then-trait (aside62 18): Maiden's Bane "Reaction: After you win an unopposed challenge, kneel Maiden's
+    Bane to choose and stand an attacking character. Then, if that character is a Captain, stand Maiden's Bane.":
+    after it stands Salty Navigator (Ironborn only), its own stand is flagged; after it stands Old Captain (Captain),
+    legal. Rhaegal's "Then, if that character has the Dragon or Stormborn trait, stand Rhaegal." is read so too."""
+    from companion.catalog.importers import then_self_if_trait
+    from companion.rules.actions import Kneel, Stand
+
+    assert then_self_if_trait("Then, if that character has the Dragon or Stormborn trait, stand Rhaegal.",
+                              "Rhaegal") == ("stand", "Dragon|Stormborn")
+    for attacker, captain in (("A.01076.1", False), ("A.25024.1", True)):
+        t = make_table({"A": {"12019": 1, "01076": 1, "25024": 1}, "B": {}}, phase="challenges")
+        for card in ("A.12019.1", "A.01076.1", "A.25024.1"):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "military", "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, Kneel("A", "A.12019.1", source="A.12019.1"))
+        legal(t, Stand("A", attacker, source="A.12019.1"))
+        itself = Stand("A", "A.12019.1", source="A.12019.1")
+        if captain:
+            legal(t, itself)
+        else:
+            flagged_and_refused(t, itself, "ability.then-trait")

@@ -1301,6 +1301,21 @@ def react_if_control(plain: str) -> tuple[str, bool, bool, tuple[str, ...], tupl
             tuple(w.strip() for w in m.group(4).split(" or ")), (m.group(5).lower().rstrip("s"),))
 
 
+#: A "Then" that stands (kneels) the card itself only if the character its ability chose has a Trait: "… kneel Maiden's
+#: Bane to choose and stand an attacking character. Then, if that character is a Captain, stand Maiden's Bane.";
+#: Rhaegal "Then, if that character has the Dragon or Stormborn trait, stand Rhaegal.".
+_THEN_SELF_IF_TRAIT = re.compile(rf"\bThen, if that character (?:is an? ([A-Z][\w']*)|has the ([A-Z][\w']*(?: or "
+                                 rf"[A-Z][\w']*)*) traits?), (stand|kneel) {SELF}\.")
+
+
+def then_self_if_trait(plain: str, name: str | None) -> tuple[str, str] | None:
+    """(the action on the card itself, the Traits "|"-joined) of ``_THEN_SELF_IF_TRAIT``; None: no such words."""
+    m = _THEN_SELF_IF_TRAIT.search(own_title(" ".join(plain.split()), name)) if name else None
+    if m is None:
+        return None
+    return m.group(3), "|".join(w.strip() for w in (m.group(1) or m.group(2)).split(" or "))
+
+
 def won_with(plain: str) -> tuple[str, str, str] | None:
     """Such a reaction's character: ("attacking" | "participating", the faction or "", the Traits one of which it has,
     "|"-joined, or ""). None: no such words, or words not read ("a participating unique [lannister] character",
@@ -2414,6 +2429,7 @@ class Keywords:
     won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
     react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # ``react_if_control``
     react_if_fewer_cards: bool = False  # "… if you have fewer cards in hand than the losing opponent, …"
+    then_self_if_trait: tuple[str, str] | None = None  # Maiden's Bane: ("stand", "Captain"): ``then_self_if_trait``
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -3005,6 +3021,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
         react_if_control=react_if_control(plain), react_if_fewer_cards=bool(_REACT_IF_FEWER_CARDS.search(plain)),
+        then_self_if_trait=then_self_if_trait(plain, name),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

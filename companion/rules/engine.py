@@ -25,6 +25,7 @@ from companion.rules.actions.common import (
     check_restricted,
     check_silenced_source,
     check_target,
+    check_then_self,
     check_x_cost,
     count_ability_use,
     leave_to,
@@ -220,6 +221,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_additional_type(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
+    check_then_self(table, v, action)
     check_plot_condition(table, v, action)
     check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:
@@ -251,6 +253,9 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     note_faction_kneel(table, action)
     note_trigger_use(table, action)
     note_cancel(table, action)
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    table.last_effect = (source, card, table.version) if isinstance(source, str) and isinstance(card, str) \
+        and card != source else None
     if action.type in WINDOW_STEPS:
         table.window_events = []
     elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":

@@ -287,6 +287,9 @@ class TableState:
     power_gained: list[str] = field(default_factory=list)
     power_moved: list[str] = field(default_factory=list)
     power_fell: bool = False
+    #: The last line's effect of a card on another card: (the source, that card, the table's version then), for its
+    #: "Then, if that character is a Captain, stand Maiden's Bane." (``Card.then_self_if_trait``).
+    last_effect: tuple[str, str, int] | None = None
     #: A cancel of a triggered character, location or attachment ability just used (Begging Brother's gold
     #: discarded, Treachery played): (the canceller, its player), for the very next line's source to take.
     ability_cancel: tuple[str, str] | None = None

@@ -1040,6 +1040,23 @@ def reaction_condition_holds(t: Table, player: str, source: str) -> bool:
     return True
 
 
+def check_then_self(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule (the card's "Then"): the card's own stand (kneel) naming it as ``source``, right after its
+    ability's line on the character it chose (``TableState.last_effect``), where its "Then, if that character is a
+    Captain, stand Maiden's Bane." (``Card.then_self_if_trait``) finds that character without such a Trait."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or card != source or source not in t.in_play:
+        return
+    then = t.card(source).then_self_if_trait
+    last = t.last_effect
+    if then is None or action.type != then[0] or last is None or last[0] != source or last[2] + 1 != t.version \
+            or last[1] not in t.in_play:
+        return
+    if not {fold(w) for w in then[1].split("|")} & {fold(w) for w in traits_of(t, last[1])}:
+        v.violate("ability.then-trait", (source, last[1]), card=t.ref(source), chosen=t.ref(last[1]),
+                  traits=" / ".join(then[1].split("|")))
+
+
 def condition_words(c: Card) -> Param:
     """A card's reaction condition (``reaction_condition_holds``) in the reader's words, after its trigger's ("" where
     it has none)."""
