@@ -2640,3 +2640,13 @@ def test_a_then_that_stands_the_card_itself_only_for_a_character_with_a_trait() 
             legal(t, itself)
         else:
             flagged_and_refused(t, itself, "ability.then-trait")
+
+
+def test_a_reactions_character_condition_reads_as_words() -> None:
+    """ability.reaction-trigger's words: The Red Viper's "After you win a challenge in which you control an attacking
+    Bastard character" renders as a sentence, not as the message's raw parts (it read "{'msg': …}" before)."""
+    from companion.messages import param_text
+    from companion.rules.actions.common import reaction_words
+
+    side = reaction_words(("win_challenge", "", 0, ""), ("attacking", "", "Bastard"))["side"]
+    assert param_text(side) == ", in which you control an attacking Bastard character"

@@ -954,7 +954,8 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         words = reaction_words(trigger)
         which = (f"[{won_with[1]}] " if won_with[1] else "") + (" / ".join(won_with[2].split("|")) + " "
                                                               if won_with[2] else "")
-        return {**words, "side": f"{words['side']}{msg(f'event.react.with.{won_with[0]}', which=which)}"}
+        return {**words, "side": msg("event.react.join", first=words["side"],
+                                     then=msg(f"event.react.with.{won_with[0]}", which=which))}
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
