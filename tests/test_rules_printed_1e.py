@@ -342,6 +342,28 @@ def test_a_kneel_cost_on_the_card_itself_and_its_kneel_effect_are_one_use() -> N
     flagged_and_refused(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"), "ability.limit")
 
 
+def test_a_then_that_asks_more_power_on_the_card_than_the_chosen_characters_str() -> None:
+    """ability.then-power (aside62 35): Ser Jaime Lannister "… choose and kneel 1 non-Army character controlled by an
+    opponent. Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character
+    from play.": with no power on him, his discard of the knelt Acolyte of the Flame (STR 2) is flagged; with 3
+    power on him, legal."""
+    from companion.rules.actions import Discard
+
+    for power in (0, 3):
+        t = make_table({"A": {"atoc_4": 1}, "B": {"dotn_65": 1}}, edition="1e", phase="challenges")
+        in_play(t, "A.atoc_4.1")
+        in_play(t, "B.dotn_65.1")
+        if power:
+            t.tokens.setdefault("A.atoc_4.1", {})["power"] = power
+        legal(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"))
+        legal(t, Kneel("A", "B.dotn_65.1", source="A.atoc_4.1"))
+        discard = Discard("A", "B.dotn_65.1", source="A.atoc_4.1")
+        if power:
+            legal(t, discard)
+        else:
+            flagged_and_refused(t, discard, "ability.then-power")
+
+
 def test_a_response_to_a_card_coming_out_of_shadows_answers_each_card_once() -> None:
     """ability.reaction-trigger (aside54 34): Ser Arys Oakheart "Response: After a card comes out of shadows, choose
     and stand 1 character you control. (Limit 3 times per phase.)": before any card came out his stand is flagged;

@@ -77,7 +77,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
-              "then_self_if_trait",
+              "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
@@ -578,6 +578,9 @@ class Card:
     #: Its "Then, if that character is a Captain, stand Maiden's Bane.": (the action on itself, the Traits "|"-joined
     #: one of which the character its ability chose must have).
     then_self_if_trait: tuple[str, str] | None = None
+    #: Its "Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character
+    #: from play." (1st edition): the action its "Then" does to the character chosen.
+    then_if_power_over_str: str | None = None
     #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
     #: character": (("character",), 1)).
     search_finds: tuple[tuple[str, ...], int] | None = None

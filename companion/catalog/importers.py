@@ -1308,6 +1308,13 @@ _THEN_SELF_IF_TRAIT = re.compile(rf"\bThen, if that character (?:is an? ([A-Z][\
                                  rf"[A-Z][\w']*)*) traits?), (stand|kneel) {SELF}\.")
 
 
+#: A "Then" on the chosen character that asks the card's power over its STR: 1st edition Ser Jaime Lannister "… choose
+#: and kneel 1 non-Army character controlled by an opponent. Then, if Ser Jaime Lannister has more power on him than
+#: that character has STR, discard that character from play.".
+_THEN_IF_POWER_OVER_STR = re.compile(rf"\bThen, if {SELF} has more power on (?:him|her|it) than that character has "
+                                     r"STR, (discard|kill|kneel|return) that character\b", re.IGNORECASE)
+
+
 def then_self_if_trait(plain: str, name: str | None) -> tuple[str, str] | None:
     """(the action on the card itself, the Traits "|"-joined) of ``_THEN_SELF_IF_TRAIT``; None: no such words."""
     m = _THEN_SELF_IF_TRAIT.search(own_title(" ".join(plain.split()), name)) if name else None
@@ -2430,6 +2437,7 @@ class Keywords:
     react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # ``react_if_control``
     react_if_fewer_cards: bool = False  # "… if you have fewer cards in hand than the losing opponent, …"
     then_self_if_trait: tuple[str, str] | None = None  # Maiden's Bane: ("stand", "Captain"): ``then_self_if_trait``
+    then_if_power_over_str: str | None = None  # Ser Jaime (1st edition): "discard": ``_THEN_IF_POWER_OVER_STR``
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -3022,6 +3030,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
         react_if_control=react_if_control(plain), react_if_fewer_cards=bool(_REACT_IF_FEWER_CARDS.search(plain)),
         then_self_if_trait=then_self_if_trait(plain, name),
+        then_if_power_over_str=(m.group(1).lower() if name and (m := _THEN_IF_POWER_OVER_STR.search(
+            own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

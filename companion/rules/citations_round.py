@@ -145,6 +145,7 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.reaction-trigger": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.limit": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.then-trait": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.then-power": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.once-per-trigger": Rule("RR: Appendix I › 5.2 Determine dominance", "1E Rules › Dominance phase"),
     "draw.source": Rule("RR: Draw", "1E Rules › Draw"),
     "draw.insight": Rule("RR: Insight", "1E Rules › Insight"),

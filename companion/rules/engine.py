@@ -25,6 +25,7 @@ from companion.rules.actions.common import (
     check_restricted,
     check_silenced_source,
     check_target,
+    check_then_power,
     check_then_self,
     check_x_cost,
     count_ability_use,
@@ -222,6 +223,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
     check_then_self(table, v, action)
+    check_then_power(table, v, action)
     check_plot_condition(table, v, action)
     check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:

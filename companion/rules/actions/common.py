@@ -1058,6 +1058,20 @@ def check_then_self(t: Table, v: Checker, action: Action) -> None:
                   traits=" / ".join(then[1].split("|")))
 
 
+def check_then_power(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule (the card's "Then"): its action on another card in play naming it as ``source``, where its
+    "Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character"
+    (``Card.then_if_power_over_str``) finds no more power on it than that card's STR now."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or not isinstance(card, str) or card == source or source not in t.in_play \
+            or card not in t.in_play or t.card(source).then_if_power_over_str != action.type:
+        return
+    power, str_now = t.tokens_on(source).get("power", 0), strength(t, card)
+    if power <= str_now:
+        v.violate("ability.then-power", (source, card), card=t.ref(source), chosen=t.ref(card), power=power,
+                  strength=str_now)
+
+
 def condition_words(c: Card) -> Param:
     """A card's reaction condition (``reaction_condition_holds``) in the reader's words, after its trigger's ("" where
     it has none)."""
