@@ -2355,6 +2355,35 @@ def test_an_events_effects_cancelled_do_not_resolve() -> None:
             legal(t, kill)
 
 
+def test_a_triggered_abilitys_effects_cancelled_do_not_resolve() -> None:
+    """ability.cancelled (aside62 28; RR: Cancel: "cancelled effects are not resolved"): Ser Cortnay Penrose
+    ("Reaction: After you win a [power] challenge in which Ser Cortnay Penrose is participating, stand him.") wins a
+    power challenge; Bob's Begging Brother ("Interrupt: When the effects of a triggered character ability would
+    initiate, discard 1 gold from Begging Brother to cancel those effects.") discards its gold: the stand written
+    right after, naming Ser Cortnay as its source, is flagged. Without the cancel it is legal; where another line
+    comes between, which ability was cancelled is not known and nothing is flagged."""
+    from companion.rules.actions import Kneel, PlaceTokens, RemoveTokens, Stand
+
+    for cancel in ("next", None, "between"):
+        t = make_table({"A": {"10025": 1, "01053": 1}, "B": {"06097": 1, "01187": 1}}, phase="challenges")
+        for card in ("A.10025.1", "A.01053.1", "B.06097.1", "B.01187.1"):
+            in_play(t, card)
+        legal(t, PlaceTokens("B", "gold", 1, "B.06097.1"))
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.10025.1"]))
+        legal(t, DeclareDefenders("B", ["B.01187.1"]))
+        legal(t, ChallengeResult())
+        if cancel:
+            legal(t, RemoveTokens("B", "gold", 1, "B.06097.1", source="B.06097.1"))
+        if cancel == "between":
+            legal(t, Kneel("A", "A.01053.1"))
+        stand = Stand("A", "A.10025.1", source="A.10025.1")
+        if cancel == "next":
+            flagged_and_refused(t, stand, "ability.cancelled")
+        else:
+            legal(t, stand)
+
+
 def test_the_red_keep_contributes_2_str_to_its_side_in_a_power_challenge() -> None:
     """aside38 23 (claim.not-won): The Red Keep "The Red Keep contributes 2 STR to your side during any [power]
     challenge in which you control a participating character.": Cersei (4) attacking in power against Selyse (2) and
@@ -2820,3 +2849,88 @@ def test_first_edition_forced_march_stands_characters_of_combined_printed_cost_3
     legal(t, Stand("A", "A.atoc_84.1", source="A.kr_82.1"))
     flagged_and_refused(t, Stand("A", "A.kotst_18.1", source="A.kr_82.1"), "ability.target")
     legal(t, Stand("A", "A.kotst_19.1", source="A.kr_82.1"))
+
+
+def test_a_reaction_to_power_gained_or_moved_waits_for_it() -> None:
+    """ability.reaction-trigger (aside62 05, 12): Robert Baratheon "Renown. Reaction: After Robert Baratheon gains
+    power, gain 1 power for your faction." is flagged before he gains any power, legal after; after the round's next
+    step it is flagged again. Antler Men "Reaction: After power is moved to your faction card, gain 1 gold." is flagged
+    after power gained from the treasury, legal after power moved from Bob's faction card (lose, then gain)."""
+    from companion.rules.actions import GainGold, GainPower, LosePower, PassTurn
+
+    t = make_table({"A": {"13107": 1, "00121": 1}, "B": {}}, phase="challenges")
+    in_play(t, "A.13107.1")
+    in_play(t, "A.00121.1")
+    t.first_player = t.active_player = "A"
+    t.players["B"].power = 3
+    robert = GainPower("A", 1, source="A.13107.1")
+    flagged_and_refused(t, robert, "ability.reaction-trigger")
+    legal(t, GainPower("A", 1, card="A.13107.1"))
+    legal(t, robert)
+    antler = GainGold("A", 1, source="A.00121.1")
+    flagged_and_refused(t, antler, "ability.reaction-trigger")
+    legal(t, LosePower("B", 1))
+    legal(t, GainPower("A", 1))
+    legal(t, antler)
+    legal(t, PassTurn("A"))
+    flagged_and_refused(t, robert, "ability.reaction-trigger")
+    flagged_and_refused(t, antler, "ability.reaction-trigger")
+
+
+def test_a_reaction_that_asks_for_fewer_cards_in_hand_than_the_loser() -> None:
+    """ability.reaction-trigger (aside62 20): Ser Barristan Selmy "Reaction: After you win a challenge in which Ser
+    Barristan Selmy is participating, if you have fewer cards in hand than the losing opponent, stand him.": after
+    Alice wins with him, his stand is flagged while she holds as many cards as Bob (3 each), legal with 2 against 3."""
+    from companion.rules.actions import Stand
+
+    for held in (3, 2):
+        t = make_table({"A": {"05035": 1, "01035": 5}, "B": {"01113": 1, "01035": 5}}, phase="challenges")
+        in_play(t, "A.05035.1")
+        in_play(t, "B.01113.1")
+        hand(t, *[f"A.01035.{i}" for i in range(1, held + 1)], "B.01035.1", "B.01035.2", "B.01035.3")
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05035.1"]))
+        legal(t, DeclareDefenders("B", ["B.01113.1"]))
+        legal(t, ChallengeResult())
+        stand = Stand("A", "A.05035.1", source="A.05035.1")
+        if held < 3:
+            legal(t, stand)
+        else:
+            flagged_and_refused(t, stand, "ability.reaction-trigger")
+
+
+def test_a_then_that_stands_the_card_itself_only_for_a_character_with_a_trait() -> None:
+    """ability.then-trait (aside62 18): Maiden's Bane "Reaction: After you win an unopposed challenge, kneel Maiden's
+    Bane to choose and stand an attacking character. Then, if that character is a Captain, stand Maiden's Bane.":
+    after it stands Salty Navigator (Ironborn only), its own stand is flagged; after it stands Old Captain (Captain),
+    legal. Rhaegal's "Then, if that character has the Dragon or Stormborn trait, stand Rhaegal." is read so too."""
+    from companion.catalog.importers import then_self_if_trait
+    from companion.rules.actions import Kneel, Stand
+
+    assert then_self_if_trait("Then, if that character has the Dragon or Stormborn trait, stand Rhaegal.",
+                              "Rhaegal") == ("stand", "Dragon|Stormborn")
+    for attacker, captain in (("A.01076.1", False), ("A.25024.1", True)):
+        t = make_table({"A": {"12019": 1, "01076": 1, "25024": 1}, "B": {}}, phase="challenges")
+        for card in ("A.12019.1", "A.01076.1", "A.25024.1"):
+            in_play(t, card)
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "military", "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, Kneel("A", "A.12019.1", source="A.12019.1"))
+        legal(t, Stand("A", attacker, source="A.12019.1"))
+        itself = Stand("A", "A.12019.1", source="A.12019.1")
+        if captain:
+            legal(t, itself)
+        else:
+            flagged_and_refused(t, itself, "ability.then-trait")
+
+
+def test_a_reactions_character_condition_reads_as_words() -> None:
+    """ability.reaction-trigger's words: The Red Viper's "After you win a challenge in which you control an attacking
+    Bastard character" renders as a sentence, not as the message's raw parts (it read "{'msg': …}" before)."""
+    from companion.messages import param_text
+    from companion.rules.actions.common import reaction_words
+
+    side = reaction_words(("win_challenge", "", 0, ""), ("attacking", "", "Bastard"))["side"]
+    assert param_text(side) == ", in which you control an attacking Bastard character"

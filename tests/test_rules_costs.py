@@ -106,6 +106,26 @@ def test_one_kneel_reducer_reduces_one_card() -> None:
     flagged_and_refused(t, Marshal("A", "A.01085.1", cost=2), "marshal.cost-reduced")
 
 
+def test_a_kneel_reducer_stood_and_knelt_again_reduces_again() -> None:
+    """aside62 04: Dragonstone Port (01059): "Marshaling Action: Kneel Dragonstone Port to reduce the cost of the
+    next [baratheon] card you marshal this phase by 1."; Ser Eldon Estermont (13047): "Action: Choose and stand a
+    [baratheon] location." Each kneel pays for one reduction: knelt, it takes 1 off a Bastard in Hiding; stood by
+    Ser Eldon and knelt again, Vanguard Lancer (printed 2) for 1 is legal (marshal.cost-reduced before); stood and
+    not knelt, it takes nothing off the next."""
+    from companion.rules.actions import Kneel, Stand
+    t = plots("2e", "01001", "00006", {"01059": 1, "13047": 1, "01053": 2, "01057": 2}, {}, gold=10)
+    in_play(t, "A.01059.1")
+    in_play(t, "A.13047.1")
+    hand(t, "A.01053.1", "A.01057.1", "A.01057.2")
+    legal(t, Kneel("A", "A.01059.1", source="A.01059.1"))
+    legal(t, Marshal("A", "A.01053.1", cost=1))
+    legal(t, Stand("A", "A.01059.1", source="A.13047.1"))
+    flagged_and_refused(t.clone(), Marshal("A", "A.01057.1", cost=1), "marshal.cost-reduced")
+    legal(t, Kneel("A", "A.01059.1", source="A.01059.1"))
+    legal(t, Marshal("A", "A.01057.1", cost=1))
+    flagged_and_refused(t, Marshal("A", "A.01057.2", cost=1), "marshal.cost-reduced")
+
+
 def test_bestow_places_up_to_x_gold() -> None:
     """probe27 06: RR: Bestow: "As a card with bestow enters play, its controller may place up to X gold from his
     or her gold pool on that card." Cersei's Informer ("Bestow (3).") marshalled: 3 gold placed on it is legal, 4 is

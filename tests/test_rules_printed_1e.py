@@ -280,6 +280,30 @@ def test_golden_tooth_mines_draws_as_its_controllers_plot_is_revealed() -> None:
     flagged_and_refused(t, DrawCards("B", 1, source="B.core_57.1"), "ability.reaction-trigger")
 
 
+def test_a_response_that_asks_its_player_to_control_a_kind_of_card() -> None:
+    """ability.reaction-trigger (aside62 37): Victarion Greyjoy "Response: After you reveal a plot card, Victarion
+    Greyjoy claims 1 power if you control a Warship location.": his power after Alice's plot is revealed is flagged
+    while she controls no Warship location (the message names it), legal once Scouting Vessel (Warship) is hers."""
+    from companion.rules.actions import GainPower
+
+    assert Catalog.open().card("kotse_5").react_if_control == ("", False, False, ("Warship",), ("location",))
+    for warship in (False, True):
+        t = make_table({"A": {PLAIN: 1, "kotse_5": 1, "kotse_29": 1}, "B": {POWER_OF_ARMS: 1}}, edition="1e",
+                       phase="plot", gold=0)
+        in_play(t, "A.kotse_5.1")
+        if warship:
+            in_play(t, "A.kotse_29.1")
+        legal(t, ChoosePlot("A", f"A.{PLAIN}.1"))
+        legal(t, ChoosePlot("B", f"B.{POWER_OF_ARMS}.1"))
+        claim = GainPower("A", 1, card="A.kotse_5.1", source="A.kotse_5.1")
+        if warship:
+            legal(t, claim)
+        else:
+            v = check(t, claim)
+            assert rules_of(v) == ["ability.reaction-trigger"]
+            assert "if you control a Warship location" in v.violations[0].text()
+
+
 def test_an_ability_draws_the_number_its_text_prints() -> None:
     """draw.printed-count (aside54 35): Ser Jaime Lannister "Response: After a card comes out of shadows, draw 1
     card. (Draw 3 cards instead if you control 3 or more Kingsguard characters.)": a draw of 2 naming him is flagged,
@@ -302,6 +326,42 @@ def test_a_return_to_shadows_names_its_ability_and_counts_its_limit() -> None:
     in_play(t, "A.kr_54.1")
     legal(t, PutIntoShadows("A", "A.kr_54.1", source="A.kr_57.1"))
     flagged_and_refused(t, PutIntoShadows("A", "A.kr_57.1", source="A.kr_57.1"), "ability.limit")
+
+
+def test_a_kneel_cost_on_the_card_itself_and_its_kneel_effect_are_one_use() -> None:
+    """ability.limit (aside62 35): Ser Jaime Lannister "Challenges: Kneel Ser Jaime Lannister to choose and kneel 1
+    non-Army character controlled by an opponent. … (Limit once per phase.)": his own kneel (the cost) and the
+    Acolyte's kneel right after it, both naming him as source, are one use (legal; flagged before); stood again, a
+    second use in the phase is flagged."""
+    t = make_table({"A": {"atoc_4": 1}, "B": {"dotn_65": 2}}, edition="1e", phase="challenges")
+    for card in ("A.atoc_4.1", "B.dotn_65.1", "B.dotn_65.2"):
+        in_play(t, card)
+    legal(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"))
+    legal(t, Kneel("A", "B.dotn_65.1", source="A.atoc_4.1"))
+    legal(t, Stand("A", "A.atoc_4.1"))
+    flagged_and_refused(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"), "ability.limit")
+
+
+def test_a_then_that_asks_more_power_on_the_card_than_the_chosen_characters_str() -> None:
+    """ability.then-power (aside62 35): Ser Jaime Lannister "… choose and kneel 1 non-Army character controlled by an
+    opponent. Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character
+    from play.": with no power on him, his discard of the knelt Acolyte of the Flame (STR 2) is flagged; with 3
+    power on him, legal."""
+    from companion.rules.actions import Discard
+
+    for power in (0, 3):
+        t = make_table({"A": {"atoc_4": 1}, "B": {"dotn_65": 1}}, edition="1e", phase="challenges")
+        in_play(t, "A.atoc_4.1")
+        in_play(t, "B.dotn_65.1")
+        if power:
+            t.tokens.setdefault("A.atoc_4.1", {})["power"] = power
+        legal(t, Kneel("A", "A.atoc_4.1", source="A.atoc_4.1"))
+        legal(t, Kneel("A", "B.dotn_65.1", source="A.atoc_4.1"))
+        discard = Discard("A", "B.dotn_65.1", source="A.atoc_4.1")
+        if power:
+            legal(t, discard)
+        else:
+            flagged_and_refused(t, discard, "ability.then-power")
 
 
 def test_a_response_to_a_card_coming_out_of_shadows_answers_each_card_once() -> None:
@@ -867,6 +927,26 @@ def test_an_ability_that_strengthens_only_its_own_card() -> None:
     in_play(u, "A.soo_103.1")
     flagged_and_refused(u, Modify("A", "str", 10, card="A.soo_103.1", until="challenge", source="A.soo_103.1"),
                         "ability.phase")
+
+
+def test_an_ability_that_gives_only_its_own_card_an_icon() -> None:
+    """ability.phase (aside62 33): Skinchanger "Challenges: Skinchanger gains an icon of your choice until the end of
+    the phase. (Limit once per phase.)": its Military icon in the marshalling phase is flagged, in the challenges
+    phase legal. Read so where each icon the text gives is the card's own ("… Ser Guyard Morrigen gains a [Power]
+    icon …"); "It gains a [military] icon" of a chosen character is not."""
+    from companion.catalog.importers import self_only
+
+    assert self_only("Challenges: Skinchanger gains an icon of your choice until the end of the phase.",
+                     "Skinchanger") == ("modify",)
+    assert self_only("Action: Choose a character. It gains a [military] icon until the end of the phase. Lad gets +1 "
+                     "STR until the end of the phase.", "Lad") == ()
+    icon = Modify("A", "military_icon", 1, card="A.dotn_16.1", until="phase", source="A.dotn_16.1")
+    u = round_table(POWER_OF_ARMS, phase="marshaling", extra={"dotn_16": 1})
+    in_play(u, "A.dotn_16.1")
+    flagged_and_refused(u, icon, "ability.phase")
+    t = round_table(POWER_OF_ARMS, extra={"dotn_16": 1})
+    in_play(t, "A.dotn_16.1")
+    legal(t, icon)
 
 
 @pytest.mark.parametrize(("b_plot", "defender"), [("qod_53", None), (POWER_OF_ARMS, "low_6")])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from companion.rules import check
 from companion.rules.actions import SetupPlace
 from tests.tables import flagged_and_refused, hand, in_play, legal, make_table, rules_of
@@ -254,3 +256,28 @@ def test_an_ability_limited_once_per_challenge_is_used_once_in_each() -> None:
     legal(t, ChallengeResult())
     legal(t, InitiateChallenge("A", "military", "B", ["A.core_124.1"]))
     legal(t, plus_ten)
+
+
+def test_a_reaction_to_dominance_resolves_once_for_the_rounds_dominance() -> None:
+    """ability.once-per-trigger (aside62 21): Gendry "Reaction: After you win dominance, Gendry gains 1 power. Forced
+    Reaction: After an opponent wins dominance, …": dominance is determined once a round, so his power gained a second
+    time for it is flagged; Storm's End "Reaction: After you win dominance, … choose 2 characters. Each of those
+    characters gains 1 power.": one line a character is one use, the same character again a second."""
+    from companion.catalog.importers import dominance_reactions
+    from companion.rules.actions import GainPower, WinDominance
+
+    gendry_text = ("<b>Reaction:</b> After you win dominance, Gendry gains 1 power.\n<b>Forced Reaction:</b> After an "
+                   "opponent wins dominance, you may discard 1 power from Gendry.")
+    other_text = "<b>Reaction:</b> After you win dominance, draw 1 card.\n<b>Action:</b> Kneel it to draw 1 card."
+    for text, read in ((gendry_text, True), (other_text, False)):
+        assert dominance_reactions(text, re.sub(r"<[^>]+>", "", text)) is read
+    t = make_table({"A": {"02068": 1, "06008": 1, "01053": 2}, "B": {}}, phase="dominance")
+    for card in ("A.02068.1", "A.06008.1", "A.01053.1", "A.01053.2"):
+        in_play(t, card)
+    legal(t, WinDominance("A"))
+    gendry = GainPower("A", 1, card="A.02068.1", source="A.02068.1")
+    legal(t, gendry)
+    legal(t, GainPower("A", 1, card="A.01053.1", source="A.06008.1"))
+    legal(t, GainPower("A", 1, card="A.01053.2", source="A.06008.1"))
+    flagged_and_refused(t, gendry, "ability.once-per-trigger")
+    flagged_and_refused(t, GainPower("A", 1, card="A.01053.1", source="A.06008.1"), "ability.once-per-trigger")

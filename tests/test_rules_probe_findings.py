@@ -647,9 +647,10 @@ def test_an_ability_that_takes_control_of_its_own_card_is_used_only_in_its_phase
 def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
     """draw.kneel-cost (aside50 26; RR: Costs): Tobho Mott's Armory "Reaction: After you win dominance, kneel Tobho
     Mott's Armory to draw 1 card.": after its kneel and its draw, a second draw naming it (still knelt) is flagged;
-    after it stands and kneels again it draws again, and a draw naming it while it stands (its kneel unrecorded) is
-    not judged. Read on 11 printings of both editions ("kneel <its title> to draw N cards"; how many, ``draw_count``
-    alone reads). A first draw of 2 after its kneel is one too large by itself: draw.printed-count, not the kneel's
+    after it stands, kneeling it again to draw is flagged too, as a second answer to the round's one dominance
+    (ability.once-per-trigger, aside62 21). A draw naming it while it stands (its kneel unrecorded) is not judged.
+    Read on 11 printings of both editions ("kneel <its title> to draw N cards"; how many, ``draw_count`` alone
+    reads). A first draw of 2 after its kneel is one too large by itself: draw.printed-count, not the kneel's
     rule."""
     from companion.catalog.store import Catalog
     from companion.rules.actions import WinDominance
@@ -662,14 +663,14 @@ def test_a_card_that_kneels_to_draw_draws_once_for_each_kneel() -> None:
     in_play(t, "A.02069.1")
     t.players["B"].gold = 0
     legal(t, WinDominance("A"))
-    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    standing = t.clone()
+    legal(standing, DrawCards("A", 1, source="A.02069.1"))
     legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
     assert [x.rule for x in check(t, DrawCards("A", 2, source="A.02069.1")).violations] == ["draw.printed-count"]
     legal(t, DrawCards("A", 1, source="A.02069.1"))
     flagged_and_refused(t, DrawCards("A", 1, source="A.02069.1"), "draw.kneel-cost")
     legal(t, Stand("A", "A.02069.1"))
-    legal(t, Kneel("A", "A.02069.1", source="A.02069.1"))
-    legal(t, DrawCards("A", 1, source="A.02069.1"))
+    flagged_and_refused(t, Kneel("A", "A.02069.1", source="A.02069.1"), "ability.once-per-trigger")
 
 
 def test_tokens_a_reaction_places_on_its_own_card_follow_its_trigger() -> None:

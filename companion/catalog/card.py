@@ -80,13 +80,15 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
-              "reacts_to", "won_with",
+              "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
+              "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
+              "dominance_reactions",
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
@@ -585,6 +587,18 @@ class Card:
     #: "participating", the faction or "", the Traits "|"-joined): "After you win a challenge in which you control an
     #: attacking Bastard character" (The Red Viper).
     won_with: tuple[str, str, str] | None = None
+    #: Its reaction's condition on what its player controls (1st edition Victarion Greyjoy "… claims 1 power if you
+    #: control a Warship location."), as ``play_if_control``: (faction, standing, unique, Traits, types).
+    react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None
+    #: Its reaction to a challenge won asks "if you have fewer cards in hand than the losing opponent" (Ser Barristan
+    #: Selmy, Hero).
+    react_if_fewer_cards: bool = False
+    #: Its "Then, if that character is a Captain, stand Maiden's Bane.": (the action on itself, the Traits "|"-joined
+    #: one of which the character its ability chose must have).
+    then_self_if_trait: tuple[str, str] | None = None
+    #: Its "Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character
+    #: from play." (1st edition): the action its "Then" does to the character chosen.
+    then_if_power_over_str: str | None = None
     #: A search into the hand (``searches_hand``): the card types it finds (none: any) and how many at most ("for a
     #: character": (("character",), 1)).
     search_finds: tuple[tuple[str, ...], int] | None = None
@@ -691,6 +705,10 @@ class Card:
     trigger_only: bool = False
     #: "If you win the challenge, draw 1 card." (For the North!): its draw is its player's only after winning it.
     draws_if_won: bool = False
+    #: Every triggered ability it prints answers dominance's result ("Reaction: After you win dominance, Gendry gains 1
+    #: power. Forced Reaction: After an opponent wins dominance, …"): dominance is determined once a round, so each of
+    #: its effects resolves once a round (``catalog.importers.dominance_reactions``).
+    dominance_reactions: bool = False
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
     last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",

@@ -1231,6 +1231,16 @@ _MARSHAL_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after you marshal {SE
 _ATTACHED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after (?:a player|you) (?:plays?|marshals?) an "
                             rf"attachment on {SELF}[ ,.]", re.IGNORECASE)
 _OUT_OF_SHADOWS_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF} comes out of shadows[,.]", re.IGNORECASE)
+#: Power gained or moved: Robert Baratheon "Reaction: After Robert Baratheon gains power, …" (Eddard Stark "… gains
+#: power using renown, …"); Ser Justin Massey "After a [baratheon] character gains power, …", Host of the Riverlands
+#: "After a House Tully character you control gains power, …"; Antler Men "After power is moved to your faction card".
+_POWER_GAINED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF} gains (?:\d+ )?power(?: using renown)?"
+                                r"[,.]", re.IGNORECASE)
+_POWER_GAINED_SUCH = re.compile(r"^(?i:reaction|response)\s*:\s*(?i:after) an? (?:\[(?P<fac>\w+)\] )?"
+                                r"(?P<traits>[A-Z][\w']*(?: [A-Z][\w']*)*(?: or [A-Z][\w']*(?: [A-Z][\w']*)*)? )?"
+                                r"character (?P<yours>you control )?gains (?:\d+ )?power[,.]")
+_POWER_MOVED_FACTION = re.compile(r"^(?:reaction|response)\s*:\s*after power is moved to your faction card[,.]",
+                                  re.IGNORECASE)
 _STR_RAISED_SELF = re.compile(rf"^(?:reaction|response)\s*:\s*after {SELF}['’]s STR is increased by a card effect[,.]",
                               re.IGNORECASE)
 
@@ -1250,7 +1260,10 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     defender" ("declared_self_defender", …); "After <its name>'s STR is increased by a card effect" ("str_raised_self",
     …); "After <a title> or <a title> is killed" ("killed_named", the titles
     joined by "|", 0, ""); "After the dominance phase begins" ("phase_begins", "dominance", 0, ""); "After one of your
-    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | "")."""
+    unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | ""); "After <its name>
+    gains power" ("power_gained_self", …); "After a [baratheon] character gains power" ("power_gained_such",
+    "<faction>;<Trait>|<Trait>", 0, "own" | ""); "After power is moved to your faction card" ("power_moved_faction",
+    …)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -1304,6 +1317,15 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
                       r"taxation) phase begins[,.]", plain[start:], re.IGNORECASE) if start >= 0 else None
     if begins is not None:
         return ("phase_begins", begins.group(1).lower(), 0, "")  # Fiery Followers: "…, stand Fiery Followers."
+    if start >= 0 and name and _POWER_GAINED_SELF.match(mine):
+        return ("power_gained_self", "", 0, "")  # Robert Baratheon: "…, gain 1 power for your faction."
+    gained = _POWER_GAINED_SUCH.match(plain[start:]) if start >= 0 else None
+    if gained is not None:  # (faction, Traits) as "baratheon;House Tully"; "own": one the player controls
+        traits = "|".join(x.strip() for x in (gained.group("traits") or "").split(" or ") if x.strip())
+        return ("power_gained_such", f"{(gained.group('fac') or '').lower()};{traits}", 0,
+                "own" if gained.group("yours") else "")
+    if start >= 0 and _POWER_MOVED_FACTION.match(plain[start:]):
+        return ("power_moved_faction", "", 0, "")  # Antler Men: "…, gain 1 gold."
     if start >= 0 and name and _STR_RAISED_SELF.match(mine):
         return ("str_raised_self", "", 0, "")  # Randyll Tarly: "…, stand him. (Limit twice per phase.)"
     own = _DECLARED_SELF.match(plain[start:]) if start >= 0 and name else None
@@ -1410,6 +1432,48 @@ _WON_WITH = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|in
                        r"which you control an? (attacking|participating) (?:\[(\w+)\] )?"
                        r"((?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*(?:,? or [A-Z][\w'-]*(?: [A-Z][\w'-]*)*)*) )?character\b",
                        re.IGNORECASE)
+
+
+#: A reaction's condition on what its player controls: 1st edition Victarion Greyjoy "Response: After you reveal a plot
+#: card, Victarion Greyjoy claims 1 power if you control a Warship location."; "…, if you control a King character, …".
+_REACT_IF_CONTROL = re.compile(r"(?i:reaction|response)\s*:\s*(?i:after) [^.]*?\bif you control an? (standing )?"
+                               r"(unique )?(?:\[(\w+)\] )?([A-Z][\w']*(?: or [A-Z][\w']*)?) (characters?|locations?)\b")
+#: Ser Barristan Selmy "Reaction: After you win a challenge …, if you have fewer cards in hand than the losing
+#: opponent, stand him." (Hero).
+_REACT_IF_FEWER_CARDS = re.compile(r"\b(?:reaction|response)\s*:\s*after you win a [^.]*?\bif you have fewer cards in "
+                                   r"hand than the losing opponent\b", re.IGNORECASE)
+
+
+def react_if_control(plain: str) -> tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None:
+    """A reaction's "if you control a <Trait> character/location" (``_REACT_IF_CONTROL``), as ``play_if_control``
+    reads an event's: (its faction or "", standing, unique, the Traits any of which it has, the card types)."""
+    m = _REACT_IF_CONTROL.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ((m.group(3) or "").lower(), bool(m.group(1)), bool(m.group(2)),
+            tuple(w.strip() for w in m.group(4).split(" or ")), (m.group(5).lower().rstrip("s"),))
+
+
+#: A "Then" that stands (kneels) the card itself only if the character its ability chose has a Trait: "… kneel Maiden's
+#: Bane to choose and stand an attacking character. Then, if that character is a Captain, stand Maiden's Bane.";
+#: Rhaegal "Then, if that character has the Dragon or Stormborn trait, stand Rhaegal.".
+_THEN_SELF_IF_TRAIT = re.compile(rf"\bThen, if that character (?:is an? ([A-Z][\w']*)|has the ([A-Z][\w']*(?: or "
+                                 rf"[A-Z][\w']*)*) traits?), (stand|kneel) {SELF}\.")
+
+
+#: A "Then" on the chosen character that asks the card's power over its STR: 1st edition Ser Jaime Lannister "… choose
+#: and kneel 1 non-Army character controlled by an opponent. Then, if Ser Jaime Lannister has more power on him than
+#: that character has STR, discard that character from play.".
+_THEN_IF_POWER_OVER_STR = re.compile(rf"\bThen, if {SELF} has more power on (?:him|her|it) than that character has "
+                                     r"STR, (discard|kill|kneel|return) that character\b", re.IGNORECASE)
+
+
+def then_self_if_trait(plain: str, name: str | None) -> tuple[str, str] | None:
+    """(the action on the card itself, the Traits "|"-joined) of ``_THEN_SELF_IF_TRAIT``; None: no such words."""
+    m = _THEN_SELF_IF_TRAIT.search(own_title(" ".join(plain.split()), name)) if name else None
+    if m is None:
+        return None
+    return m.group(3), "|".join(w.strip() for w in (m.group(1) or m.group(2)).split(" or "))
 
 
 def won_with(plain: str) -> tuple[str, str, str] | None:
@@ -1682,6 +1746,11 @@ _RETURN_SELF = re.compile(rf"\breturn (?:{SELF}|him|her) to (?:your|its owner's|
                           re.IGNORECASE)
 _TAKE_SELF = re.compile(rf"\btake control of {SELF}\b", re.IGNORECASE)
 _STR_SELF = re.compile(rf"\b(?:give {SELF} |{SELF} gets )[+-]\d+ STR\b[^.]*?\buntil the end of the\b", re.IGNORECASE)
+#: An icon it gives itself for a while: 1st edition Skinchanger "Challenges: Skinchanger gains an icon of your choice
+#: until the end of the phase."; Unsworn Apprentice "… gains a challenge icon of your choice …"; "… a [Power] icon …".
+_ICON_SELF = re.compile(rf"\b{SELF} gains an? (?:\[?(?:military|intrigue|power)\]? |challenge )?icon\b[^.]*?"
+                        r"\buntil the end of the\b", re.IGNORECASE)
+_ICON_GAINED = re.compile(r"\bgains? an? (?:\[?(?:military|intrigue|power)\]? |challenge )?icon\b", re.IGNORECASE)
 
 
 def self_only(plain: str, name: str | None) -> tuple[str, ...]:
@@ -1689,8 +1758,8 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     card by its title or "him"/"her" to a hand ("return him to your hand": Ser Davos Seaworth; "Return Arry to your
     hand to draw 1 card."). "it" is not read (it names the card chosen as often as the card itself). ("take_control",)
     where each take of control takes the card by its title (Bronn: "Marshaling Action: Pay 1 gold to take control of
-    Bronn."; 1st edition Steelshanks Walton, the Honor Guards). ("modify",) where each STR it gives is its own until
-    the end of a phase or challenge."""
+    Bronn."; 1st edition Steelshanks Walton, the Honor Guards). ("modify",) where each STR and each icon it gives is
+    its own until the end of a phase or challenge (1st edition Skinchanger "… gains an icon of your choice …")."""
     if not name:
         return ()
     text = " ".join(plain.split())
@@ -1702,7 +1771,9 @@ def self_only(plain: str, name: str | None) -> tuple[str, ...]:
     # 1st edition Nute the Barber "… to give Nute the Barber +1 STR until the end of the phase.", Corrupt Contender
     # "Challenges: Corrupt Contender gets +10 STR until the end of the challenge.": every STR it gives is its own
     mine = _STR_SELF.findall(marked)
-    strengthens = mine and len(mine) == len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    strs = len(re.findall(r"[+-]\d+ STR\b", text, re.IGNORECASE))
+    icons = _ICON_SELF.findall(marked)  # and every icon it gives is its own too
+    strengthens = (mine or icons) and len(mine) == strs and len(icons) == len(_ICON_GAINED.findall(text))
     return ("return_to_hand",) * bool(returns) + ("take_control",) * bool(takes) + ("modify",) * bool(strengthens)
 
 
@@ -1838,6 +1909,28 @@ def trigger_only(text: str | None, name: str | None) -> bool:
     plain = _TAG.sub("", text or "").strip()
     return reacts_to(text, name) is not None and "\n" not in plain and bool(
         re.match(r"^(?:reaction|response|interrupt)\s*:", plain, re.IGNORECASE))
+
+
+#: A reaction (1st edition response) or interrupt to dominance's result: "Reaction: After you win dominance, …", "Forced
+#: Reaction: After an opponent wins dominance, …", "Response: After you lose dominance, …".
+_DOMINANCE_TRIGGER = re.compile(r"^(?:forced )?(?:reaction|interrupt|response)\s*:\s*(?:play )?(?:after|when) "
+                                r"(?:you|an opponent|a player|each player) (?:wins?|loses?) dominance[,.]",
+                                re.IGNORECASE)
+
+
+def dominance_reactions(text: str | None, plain: str) -> bool:
+    """Every triggered ability the card prints answers dominance's result (``_DOMINANCE_TRIGGER``): Gendry, Tobho
+    Mott's Armory; 1st edition Tywin Lannister. None printed: False (an event's plays are counted as events)."""
+    flat = " ".join(plain.split())
+    if "<b>" in (text or ""):
+        labels = [m.start() for m in re.finditer(r"<b>", text or "")]
+        starts = [m.start() for m in re.finditer(r"(?:Forced )?(?:Reaction|Interrupt|Response|[\w ]*Action|When "
+                                                  r"Revealed)\s*:", flat)]
+        if not labels or len(starts) != len(labels):
+            return False
+    else:
+        starts = [m.start(1) for m in _TRIGGER_1E.finditer(flat)]
+    return bool(starts) and all(_DOMINANCE_TRIGGER.match(flat[at:]) for at in starts)
 
 
 def chooses_side(plain: str) -> tuple[str, str, bool] | None:
@@ -2530,6 +2623,10 @@ class Keywords:
     discards_copy: bool = False  # ``_DISCARDS_COPY``
     reacts_to: tuple[str, str, int, str] | None = None  # the result an event's only reaction waits for
     won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
+    react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # ``react_if_control``
+    react_if_fewer_cards: bool = False  # "… if you have fewer cards in hand than the losing opponent, …"
+    then_self_if_trait: tuple[str, str] | None = None  # Maiden's Bane: ("stand", "Captain"): ``then_self_if_trait``
+    then_if_power_over_str: str | None = None  # Ser Jaime (1st edition): "discard": ``_THEN_IF_POWER_OVER_STR``
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
     str_unread: bool = False  # a constant sentence of it changes STR in a shape no fact reads
     icons_while: tuple[tuple[str, str, str], ...] = ()  # (icon, condition, argument): ``icon_while``
@@ -2557,6 +2654,7 @@ class Keywords:
     cost_targets: tuple[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int], ...] = ()
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
+    dominance_reactions: bool = False  # Gendry: every triggered ability answers dominance: ``dominance_reactions``
     draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
     last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
@@ -3134,6 +3232,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         losing_attacker_claims=bool(_LOSING_ATTACKER_CLAIMS.search(plain)),
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
+        react_if_control=react_if_control(plain), react_if_fewer_cards=bool(_REACT_IF_FEWER_CARDS.search(plain)),
+        then_self_if_trait=then_self_if_trait(plain, name),
+        then_if_power_over_str=(m.group(1).lower() if name and (m := _THEN_IF_POWER_OVER_STR.search(
+            own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
@@ -3145,6 +3247,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         cost_targets=cost_targets(plain), self_only=self_only(plain, name),
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
+        dominance_reactions=dominance_reactions(text, plain),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,

@@ -25,6 +25,8 @@ from companion.rules.actions.common import (
     check_restricted,
     check_silenced_source,
     check_target,
+    check_then_power,
+    check_then_self,
     check_x_cost,
     count_ability_use,
     leave_to,
@@ -116,6 +118,73 @@ def note_cancel(t: Table, action: Action) -> None:
         t.event_just_played = None
     if action.type in WINDOW_STEPS:
         t.cancelled_events = {}
+    note_ability_cancel(t, action)
+
+
+def ability_canceller(t: Table, action: Action) -> tuple[str, str] | None:
+    """The card and player whose interrupt the line uses to cancel a triggered ability's effects as they would
+    initiate (``Card.cancels`` naming a character, location or attachment ability): an event played (Treachery) or
+    a line naming a card in play as its source (its cost: Begging Brother "… discard 1 gold from Begging Brother to
+    cancel those effects.")."""
+    card = getattr(action, "card", None) if action.type in EVENT_PLAYS else getattr(action, "source", None)
+    if not isinstance(card, str) or card not in t.instances:
+        return None
+    cancels = t.card(card).cancels
+    if cancels is None or cancels[1] == ("event",):
+        return None
+    if action.type in EVENT_PLAYS:
+        player = getattr(action, "player", None)
+        return (card, player) if isinstance(player, str) else None
+    return (card, t.in_play[card].controller) if card in t.in_play else None
+
+
+def cancelled_by(t: Table, action: Action) -> str | None:
+    """The canceller whose cancel just used takes this line: the line right after it names as its source a card of a
+    kind it cancels (an opponent's, where it says so), another than itself."""
+    source, pending = getattr(action, "source", None), t.ability_cancel
+    if pending is None or not isinstance(source, str) or source == pending[0] or source not in t.in_play:
+        return None
+    whose, kinds = t.card(pending[0]).cancels or ("any", ())
+    if t.card(source).type not in kinds or (whose == "opponent" and t.in_play[source].controller == pending[1]):
+        return None
+    return pending[0]
+
+
+def note_ability_cancel(t: Table, action: Action) -> None:
+    """RR: Cancel: a cancel of a triggered ability (``ability_canceller``) takes the ability the very next line uses
+    (the effect written right after its cancel); its lines are cancelled until the round's next step. Any other
+    line after the cancel leaves it unread (which ability it cancelled is not known)."""
+    if action.type in WINDOW_STEPS:
+        t.cancelled_abilities = {}
+    by = cancelled_by(t, action)
+    if by is not None:
+        t.cancelled_abilities[str(getattr(action, "source", ""))] = by
+    canceller = ability_canceller(t, action)
+    if canceller is not None:
+        t.ability_cancel = canceller
+    elif t.ability_cancel is not None and getattr(action, "source", None) != t.ability_cancel[0]:
+        t.ability_cancel = None  # the canceller's own cost lines keep it
+
+
+def power_held(t: Table) -> dict[str, int]:
+    """The power on each card in play that holds some, and on each faction card (by its seat)."""
+    held = {card: tokens.get("power", 0) for card, tokens in t.tokens.items() if card in t.in_play}
+    return {**held, **{f"seat:{seat}": p.power for seat, p in t.players.items()}}
+
+
+def note_power(t: Table, action: Action, before: dict[str, int]) -> None:
+    """The round's next step forgets the power gained before it; then the cards whose power the line raised are kept,
+    and the seats whose faction card power the line moved to (raised as another card's fell, in this line or the one
+    before: a power claim, a move written as `lose_power` then `gain_power`)."""
+    if action.type in WINDOW_STEPS:
+        t.power_gained, t.power_moved = [], []
+    after = power_held(t)
+    risen = [k for k, n in after.items() if n > before.get(k, 0)]
+    fell = any(after.get(k, 0) < n for k, n in before.items())
+    t.power_gained += [k for k in risen if not k.startswith("seat:")]
+    if fell or t.power_fell:
+        t.power_moved += [k[len("seat:"):] for k in risen if k.startswith("seat:")]
+    t.power_fell = fell
 
 
 def check_cancelled(t: Table, v: Checker, action: Action) -> None:
@@ -124,6 +193,9 @@ def check_cancelled(t: Table, v: Checker, action: Action) -> None:
     source = getattr(action, "source", None)
     if isinstance(source, str) and (by := t.cancelled_events.get(source)) is not None:
         v.violate("event.cancelled", (source,), card=t.ref(source), by=t.ref(by))
+    elif isinstance(source, str) and (by := cancelled_by(t, action) or (
+            None if action.type in WINDOW_STEPS else t.cancelled_abilities.get(source))) is not None:
+        v.violate("ability.cancelled", (source,), card=t.ref(source), by=t.ref(by))
 
 
 def check(table: Table, action: Action) -> Verdict:
@@ -150,6 +222,8 @@ def check(table: Table, action: Action) -> Verdict:
     check_additional_type(table, v, action)
     check_cost_target(table, v, action)
     check_reaction_trigger(table, v, action)
+    check_then_self(table, v, action)
+    check_then_power(table, v, action)
     check_plot_condition(table, v, action)
     check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:
@@ -181,11 +255,16 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     note_faction_kneel(table, action)
     note_trigger_use(table, action)
     note_cancel(table, action)
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    table.last_effect = (source, card, table.version) if isinstance(source, str) and isinstance(card, str) \
+        and card != source else None
     if action.type in WINDOW_STEPS:
         table.window_events = []
     elif action.type in EVENT_PLAYS and table.card(str(getattr(action, "card", ""))).type == "event":
         table.window_events.append(getattr(action, "player", ""))
+    powers = power_held(table)
     action.apply(table)
+    note_power(table, action, powers)
     for seat in decks:
         if table.players[seat].counts_known:
             decked(table, seat)

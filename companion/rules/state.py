@@ -281,6 +281,21 @@ class TableState:
     #: The events whose effects a cancel played right after them cancelled, until the round's next step: event -> the
     #: event that cancelled them (RR: Cancel: "cancelled effects are not resolved").
     cancelled_events: dict[str, str] = field(default_factory=dict)
+    #: The cards whose power rose since the round's last step (a challenge's step, a turn passed, a phase begun), and
+    #: the seats whose faction card power was moved to (from another card): "After Robert Baratheon gains power",
+    #: "After power is moved to your faction card" (Antler Men); whether the line before lowered some power (a move
+    #: written as `lose_power`, then `gain_power`).
+    power_gained: list[str] = field(default_factory=list)
+    power_moved: list[str] = field(default_factory=list)
+    power_fell: bool = False
+    #: The last line's effect of a card on another card: (the source, that card, the table's version then), for its
+    #: "Then, if that character is a Captain, stand Maiden's Bane." (``Card.then_self_if_trait``).
+    last_effect: tuple[str, str, int] | None = None
+    #: A cancel of a triggered character, location or attachment ability just used (Begging Brother's gold
+    #: discarded, Treachery played): (the canceller, its player), for the very next line's source to take.
+    ability_cancel: tuple[str, str] | None = None
+    #: The cards whose triggered ability such a cancel cancelled, until the round's next step: card -> the canceller.
+    cancelled_abilities: dict[str, str] = field(default_factory=dict)
     #: The lines just before that an event's or a plot's ability affected its chosen targets by: (the source, the
     #: action type, the table's version at the last of them, the cards), for its "choose and kneel a character" (one).
     target_run: tuple[str, str, int, tuple[str, ...]] | None = None

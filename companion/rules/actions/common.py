@@ -19,6 +19,7 @@ from companion.rules.values import (
     cost_reduction_allowed,
     current_challenge,
     each_gains_on,
+    hand_count,
     has_icon,
     has_plots,
     house_power_barred,
@@ -984,7 +985,8 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
         words = reaction_words(trigger)
         which = (f"[{won_with[1]}] " if won_with[1] else "") + (" / ".join(won_with[2].split("|")) + " "
                                                               if won_with[2] else "")
-        return {**words, "side": f"{words['side']}{msg(f'event.react.with.{won_with[0]}', which=which)}"}
+        return {**words, "side": msg("event.react.join", first=words["side"],
+                                     then=msg(f"event.react.with.{won_with[0]}", which=which))}
     if event == "killed_named":  # the titles, not a challenge type
         return {"trigger": msg("event.react.killed_named", names=" / ".join(kind.split("|"))), "kind": "", "by": "",
                 "side": ""}
@@ -996,6 +998,11 @@ def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str,
     if event == "out_of_shadows_any":  # whose card, in which phase: not a challenge type
         during = msg("event.react.in_phase", phase=Phase(kind)) if kind else ""
         return {"trigger": msg(f"event.react.out_of_shadows_any.{side or 'any'}", during=during), "kind": "", "by": "",
+                "side": ""}
+    if event == "power_gained_such":  # the kind of character: a faction, Traits
+        faction, traits = kind.split(";")
+        which = (f"[{faction}] " if faction else "") + (" / ".join(traits.split("|")) + " " if traits else "")
+        return {"trigger": msg(f"event.react.power_gained_such.{side or 'any'}", which=which), "kind": "", "by": "",
                 "side": ""}
     if event == "killed_such":  # the kind of character: unique, a faction, Traits
         unique, faction, traits = kind.split(";")
@@ -1048,14 +1055,79 @@ def reaction_due(t: Table, player: str, trigger: tuple[str, str, int, str]) -> b
 OWN_TRIGGERS = ("attached_self", "challenge_against", "challenge_initiated", "reveal_plot", "opponent_income",
                 "declared_self_attacker", "declared_self_defender", "killed_named", "killed_such", "phase_begins",
                 "str_raised_self", "out_of_shadows_self", "first_player", "claim_killed", "out_of_shadows_any",
-                "event_played")
+                "event_played", "power_gained_self", "power_gained_such", "power_moved_faction")
 
 
 def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int, str]) -> bool:
     """The trigger of the card ``source``'s only reaction has just happened for the player."""
     if trigger[0] in OWN_TRIGGERS:
-        return own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
-    return reaction_due(t, player, trigger) and won_with_such(t, player, t.card(source).won_with)
+        due = own_trigger_due(t, player, source, trigger[0], trigger[1], trigger[3])
+    else:
+        due = reaction_due(t, player, trigger) and won_with_such(t, player, t.card(source).won_with)
+    return due and reaction_condition_holds(t, player, source)
+
+
+def reaction_condition_holds(t: Table, player: str, source: str) -> bool:
+    """A card's reaction asks more than its trigger: "… if you control a Warship location" (1st edition Victarion
+    Greyjoy: ``Card.react_if_control``), "… if you have fewer cards in hand than the losing opponent" (Ser Barristan
+    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted). An event's is left to its play."""
+    c = t.card(source)
+    if c.type == "event":
+        return True
+    if c.react_if_control is not None and not controls_such(t, player, c.react_if_control):
+        return False
+    last = t.challenges[-1] if t.challenges else None
+    if c.react_if_fewer_cards and last is not None and last.winner == player:
+        loser = last.defender if player == last.attacker else last.attacker
+        if t.players[player].counts_known and t.players[loser].counts_known:
+            return hand_count(t, player) < hand_count(t, loser)
+    return True
+
+
+def check_then_self(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule (the card's "Then"): the card's own stand (kneel) naming it as ``source``, right after its
+    ability's line on the character it chose (``TableState.last_effect``), where its "Then, if that character is a
+    Captain, stand Maiden's Bane." (``Card.then_self_if_trait``) finds that character without such a Trait."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or card != source or source not in t.in_play:
+        return
+    then = t.card(source).then_self_if_trait
+    last = t.last_effect
+    if then is None or action.type != then[0] or last is None or last[0] != source or last[2] + 1 != t.version \
+            or last[1] not in t.in_play:
+        return
+    if not {fold(w) for w in then[1].split("|")} & {fold(w) for w in traits_of(t, last[1])}:
+        v.violate("ability.then-trait", (source, last[1]), card=t.ref(source), chosen=t.ref(last[1]),
+                  traits=" / ".join(then[1].split("|")))
+
+
+def check_then_power(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule (the card's "Then"): its action on another card in play naming it as ``source``, where its
+    "Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character"
+    (``Card.then_if_power_over_str``) finds no more power on it than that card's STR now."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or not isinstance(card, str) or card == source or source not in t.in_play \
+            or card not in t.in_play or t.card(source).then_if_power_over_str != action.type:
+        return
+    power, str_now = t.tokens_on(source).get("power", 0), strength(t, card)
+    if power <= str_now:
+        v.violate("ability.then-power", (source, card), card=t.ref(source), chosen=t.ref(card), power=power,
+                  strength=str_now)
+
+
+def condition_words(c: Card) -> Param:
+    """A card's reaction condition (``reaction_condition_holds``) in the reader's words, after its trigger's ("" where
+    it has none)."""
+    parts: list[Param] = []
+    if c.react_if_control is not None:
+        which = "".join(f"{w} " for w in (f"[{c.react_if_control[0]}]" if c.react_if_control[0] else "",
+                                              " / ".join(c.react_if_control[3])) if w)
+        parts.append(msg("event.react.if_control", which=which, type=type_name(c.react_if_control[4][0])))
+    if c.react_if_fewer_cards:
+        parts.append(msg("event.react.if_fewer_cards"))
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else msg("event.react.join", first=parts[0], then=parts[1])
 
 
 def won_with_such(t: Table, player: str, wanted: tuple[str, str, str] | None) -> bool:
@@ -1171,6 +1243,18 @@ def own_trigger_due(t: Table, player: str, source: str, event: str, names: str =
     if event == "first_player":  # in the plot phase, once the player is chosen first player this round, once
         return t.phase is Phase.PLOT and t.first_chosen_round == t.round and t.first_player == player \
             and not counted_this_round(t.round, p, f"trigger-used:{source}")
+    if event == "power_gained_self":  # its power rose since the round's last step
+        return source in t.power_gained
+    if event == "power_moved_faction":  # power moved to the player's faction card since the round's last step
+        return player in t.power_moved
+    if event == "power_gained_such":  # such a character's power rose since the round's last step (its controller's
+        # where "you control" is printed)
+        faction, traits = names.split(";")
+        wanted = {fold(w) for w in traits.split("|") if w}
+        return any(card in t.in_play and t.card(card).type == "character"
+                   and (not faction or faction in t.card(card).factions)
+                   and (not wanted or bool(wanted & {fold(w) for w in traits_of(t, card)}))
+                   and (side != "own" or t.in_play[card].controller == player) for card in t.power_gained)
     if event == "event_played":  # an event the player played in this window (which one, its Trait: not judged)
         return player in t.window_events
     if event == "opponent_income":  # an opponent's marshaling turn, its income collected: "After an opponent …"
@@ -1285,22 +1369,35 @@ def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, st
     if source is None or source not in t.instances:
         return None
     c = t.card(source)
-    if c.type == "event" or c.play_max is None or c.play_max_per not in ("round", "phase", "challenge"):
+    limit, per = c.play_max, c.play_max_per
+    if c.type != "event" and limit is None and implied_once(t, source):
+        limit, per = 1, "round"
+    if c.type == "event" or limit is None or per not in ("round", "phase", "challenge"):
         return None  # an event's "Max" is its plays (``check_play_max``)
     # "Limit once per challenge." (1st edition Corrupt Contender): the round's latest challenge, under way or just won
-    span = t.phase.value if c.play_max_per == "phase" else (
-        f"challenge{len(t.challenges)}" if c.play_max_per == "challenge" else "")
+    span = t.phase.value if per == "phase" else (f"challenge{len(t.challenges)}" if per == "challenge" else "")
     # A draw is one action type whether the line names the card drawn or only counts it.
     kind = "Draw" if action.type in DRAW_ACTIONS else type(action).__name__
     key = f"ability-used:{source}:{kind}:{span}"
-    return t.players[t.instance(source).owner], key, c.play_max, c.play_max_per, source
+    return t.players[t.instance(source).owner], key, limit, per, source
+
+
+def implied_once(t: Table, source: str) -> bool:
+    """A card whose every triggered ability answers dominance's result (``Card.dominance_reactions``), after dominance
+    was determined this round: it triggers once, as dominance is determined once a round, so each of its effects
+    resolves once (RR: Golden Rule; RR: Appendix I › 5.2 Determine dominance); no printed limit needed."""
+    return t.card(source).dominance_reactions and t.phase is Phase.DOMINANCE and t.round in t.dominance
 
 
 def check_ability_limit(t: Table, v: Checker, action: Action) -> None:
     """A card's ability used more often than its printed limit allows in the round (or phase), counted by the lines
-    that name the card as their ``source`` (RR: Golden Rule: card text)."""
+    that name the card as their ``source`` (RR: Golden Rule: card text); a reaction to dominance's result used again
+    for the same result (``implied_once``): ``ability.once-per-trigger``."""
     use = ability_use_key(t, action)
     if use is not None and counted_this_round(t.round, use[0], use[1]) >= use[2] and not continues_use(t, use, action):
+        if t.card(use[4]).play_max is None:
+            v.violate("ability.once-per-trigger", (use[4],), card=t.ref(use[4]))
+            return
         v.violate("ability.limit", (use[4],), card=t.ref(use[4]), count=use[2], per=msg(f"event.per.{use[3]}"))
 
 
@@ -1441,8 +1538,12 @@ def continues_use(t: Table, use: tuple[Player, str, int, str, str], action: Acti
         return True
     if not isinstance(card, str) or run is None or not just_before:
         return False
-    if player.round_counts.get(f"{key}:{card}") != run:
-        return t.card(use[4]).limit_each
+    if run == (t.round, t.version - 1) and card != use[4] and player.round_counts.get(f"{key}:{use[4]}") == run:
+        # The line before paid the cost on the card itself, this one is its effect, of the same kind, on another
+        # (1st edition Ser Jaime Lannister: "Kneel Ser Jaime Lannister to choose and kneel 1 non-Army character").
+        return True
+    if player.round_counts.get(f"{key}:{card}") != run:  # (an implied once: its effect on several cards, one a line)
+        return t.card(use[4]).limit_each or t.card(use[4]).play_max is None
     stat = getattr(action, "stat", None)
     return isinstance(stat, str) and player.round_counts.get(f"{key}:{card}:{stat}") != run
 

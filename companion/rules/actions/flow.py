@@ -13,6 +13,7 @@ from companion.rules.actions.common import (
     check_immune,
     check_kneel_cost,
     check_kneel_target,
+    condition_words,
     continues_trigger,
     end_challenge,
     insight_given,
@@ -683,7 +684,9 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     if who is not None:
         words = reaction_words(trigger, c.won_with)
         v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[who].name,
-                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"],
+                  side=msg("event.react.join", first=words["side"], then=cond) if (cond := condition_words(c))
+                  else words["side"])
 
 
 def own_tokens_placed(t: Table, action: Action, source: str) -> bool:
@@ -745,7 +748,8 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # participating, he gains 1 power."): renown has its own line; a revealed plot's ("Reaction: After you win
         # dominance, gain 2 power for your faction.": A Feast for Crows) and an agenda's (1st edition The White Book)
         own = own or (action.type == "gain_power" and zone in (Zone.PLAY, Zone.REVEALED, Zone.AGENDA))
-        # the gold it gains ("Reaction: After an [intrigue] challenge is initiated, gain 2 gold.": Tyrion Lannister)
+        # the gold its reaction gains ("Reaction: After an [intrigue] challenge is initiated, gain 2 gold.": Tyrion
+        # Lannister; "Reaction: After power is moved to your faction card, gain 1 gold.": Antler Men)
         own = own or (action.type == "gain_gold" and zone is Zone.PLAY)
         # An additional challenge a card in play gives by its reaction (1st edition Edric Storm: "After you win a
         # Power challenge as the attacker by 4 or more total STR, … initiate an additional Power challenge").
@@ -1000,6 +1004,11 @@ class Kneel(_SetKneeling):
         super(Kneel, self).apply(t)
         if won is not None and won.intimidated is None:
             won.intimidated = self.card
+        if self.card in t.in_play and self.source in (None, self.card) and t.card(self.card).reduces_by_kneeling:
+            # Each kneel pays for one reduction: stood again and knelt again (Ser Eldon standing Dragonstone Port),
+            # the card reduces the next card again.
+            p = t.players[t.in_play[self.card].controller]
+            p.reductions_used = [u for u in p.reductions_used if u[1] != self.card]
         if self.card in t.in_play and self.source is not None and self.source in t.instances:
             # "That character does not stand during the standing phase this round." (1st edition Cersei Lannister)
             held = t.card(self.source).knelt_stays_knelt
