@@ -159,8 +159,7 @@ class SetupPlace(Action):
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,),
     each_target=True),),
-        usual_in=(Phase.SETUP,),
-        rank=1,
+        rank=3,
     )
     player: SeatRef
     card: CardRef
@@ -222,7 +221,10 @@ class SetupFaceDown(SetupPlace):
 
     phone = Phone(
         offered=(Offer((Where.HAND, Where.DECK), Whose.OWN, not_types=("event",), phases=(Phase.SETUP,)),),
-        rank=3,
+        # first in the menu: setup cards are placed face down and revealed together (RR: Setup); face up shows
+        # them to the table at once
+        usual_in=(Phase.SETUP,),
+        rank=1,
     )
     face_down: ClassVar[bool] = True
 
