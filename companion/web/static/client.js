@@ -18,7 +18,7 @@ export function keyFor(scope) {
  * offline queue. ``base`` is the game's API path; ``version()`` the version the page shows now.
  */
 export class TableClient {
-  constructor({base, scope, version, onUpdate, onStatus, onFlag}) {
+  constructor({base, scope, version, onUpdate, onStatus, onFlag, onAnswer}) {
     this.base = base;
     this.scope = scope;
     this.key = keyFor(scope);
@@ -26,6 +26,9 @@ export class TableClient {
     this.onUpdate = onUpdate;
     this.onStatus = onStatus || (() => {});
     this.onFlag = onFlag || (() => {});
+    // The answer to a tap that waited offline, for the page to draw as it draws any answer (its flag, a refusal):
+    // without it only the view is taken, and the player never learns the move was flagged.
+    this.onAnswer = onAnswer || (r => { if (r.ok && r.data.view) this.onUpdate({view: r.data.view, entries: r.data.entry ? [r.data.entry] : []}); });
     this.queueKey = "companion:queue:" + base;
     this.live = false;
     // One write at a time, each sent with the newest version this phone's own writes made: a second tap made
@@ -110,10 +113,10 @@ export class TableClient {
           await this.refresh();
           if (item.commutative) {
             const again = await this.send({...item, body: {...item.body, request_id: requestId()}}, true);
-            if (again.ok && again.data.view) this.onUpdate({view: again.data.view, entries: again.data.entry ? [again.data.entry] : []});
+            if (again.status !== 409) this.onAnswer(again);
           } else this.onFlag({notResent: true, label: item.label});
-        } else if (r.ok && r.data.view) {
-          this.onUpdate({view: r.data.view, entries: r.data.entry ? [r.data.entry] : []});
+        } else {
+          this.onAnswer(r);
         }
       }
     } finally {

@@ -41,6 +41,7 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? tn("sending", waiting) : (waiting ? tn("offline", waiting) : t("offlineNone"));
   },
+  onAnswer: r => answered(r),
   onFlag: f => (f.revoked ? keyRenewed()
     : showFlag({kind: "info", text: () => f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
 });
