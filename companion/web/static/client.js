@@ -13,6 +13,9 @@ export function keyFor(scope) {
   return localStorage.getItem(scope);
 }
 
+/** A write's move, without its request id (each tap has its own). */
+const moveOf = item => JSON.stringify({...item.body, request_id: undefined});
+
 /**
  * One game's connection: reads, writes with request ids and expected versions, the live stream and the
  * offline queue. ``base`` is the game's API path; ``version()`` the version the page shows now.
@@ -61,6 +64,10 @@ export class TableClient {
   async write(path, body, {commutative = false, label = "", button = null, method = "POST"} = {}) {
     const item = {path, method, body: {...body, request_id: body.request_id || requestId()}, commutative, label};
     if (this.queue().length || !navigator.onLine) {
+      // Offline the page cannot change, so the button tapped stays: the same move tapped again waits once (sent
+      // twice, the second would be recorded against the table the first one made: income collected twice).
+      const same = w => !w.commutative && w.path === item.path && w.method === item.method && moveOf(w) === moveOf(item);
+      if (!commutative && this.queue().some(same)) return {queued: true, again: true};
       this.saveQueue([...this.queue(), item]);
       if (navigator.onLine) this.flush();
       return {queued: true};

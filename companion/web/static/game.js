@@ -129,7 +129,7 @@ function adopt(view) {
 }
 
 function answered(r) {
-  if (r.queued) { showFlag({kind: "info", text: () => t("queuedTap")}); render(); return r; }
+  if (r.queued) { showFlag({kind: "info", text: () => t(r.again ? "queuedAgain" : "queuedTap")}); render(); return r; }
   if (r.status === 409) return r;
   if (r.status === 202 && r.data.pending) { adopt(r.data.view); render(); return r; }
   if (!r.ok) {
