@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.phones import WAIT, caught_up, host_links, paste_deck, phone, seat_phones, settled, track_requests
-from tests.server import Server, call
+from tests.phones import VERSION, WAIT, caught_up, host_links, paste_deck, phone, seat_phones, settled, track_requests
+from tests.server import Server, call, play
 from tests.tables import catalog
 from tests.test_browser import CHROMIUM, PHONE, SHOTS, shot, wait_until
 
@@ -1009,3 +1009,68 @@ def test_a_look_waits_for_an_answer_on_its_way_and_its_drawing_not_for_a_pause(b
         assert not page.requests_on_way and time.monotonic() - began < WAIT / 1000 / 2  # the stream kept nobody
     finally:
         page.context.close()
+
+
+def marshaling_before_income(base: str) -> dict[str, Any]:
+    """A game (API) in round 1's marshaling phase, Alice's turn, her income not yet collected."""
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice", "faction": "lannister"},
+                                                   {"seat": "B", "name": "Bob", "faction": "stark"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    deck = {"01089": 1, "00168": 2, "01004": 1}  # A Noble Cause: a plot, so that income is offered
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": deck}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"01091": 2, "01004": 1}},
+                kb)[0] == 200
+    play(base, gid, ((ka, {"type": "begin_phase", "phase": "plot"}),
+                     (ka, {"type": "choose_plot", "player": "A", "card": "A.01004.1"}),
+                     (kb, {"type": "choose_plot", "player": "B", "card": "B.01004.1"}),
+                     (ka, {"type": "win_initiative", "player": "A"}),
+                     (ka, {"type": "choose_first_player", "player": "A", "first": "A"}),
+                     (ka, {"type": "begin_phase", "phase": "draw"}),
+                     (ka, {"type": "begin_phase", "phase": "marshaling"})), 2)
+    return g
+
+
+def test_a_tap_sent_when_the_phone_is_back_online_shows_its_answer(server: Server, browser: Any) -> None:
+    """A move made offline is answered once the phone is back: the "waits" notice goes, and a flag the answer
+    brings (a card marshalled with no gold) is shown as it would have been online, not only in the log."""
+    g = marshaling_before_income(server.url + "/api")
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    page.wait_for_selector("#live.on", timeout=WAIT)
+    page.fill("#find", "imp's agent")  # found online: the search asks the server
+    page.click("#found li[data-card='A.00168.1']", timeout=WAIT)
+    page.context.set_offline(True)
+    page.click("#sheet button[data-action=marshal]", timeout=WAIT)
+    page.wait_for_selector("#flags [data-flag=info]", timeout=WAIT)  # "waits and is sent once the connection is back"
+    page.context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden", timeout=WAIT)
+    page.wait_for_selector("#my-play li[data-card='A.00168.1']", timeout=WAIT)
+    page.wait_for_selector("#flags [data-flag=recorded]", timeout=WAIT)
+    assert "needs 3 gold but has 0" in page.inner_text("#flags"), page.inner_text("#flags")
+    assert page.locator("#flags [data-flag=info]").count() == 0
+    page.context.close()
+
+
+def test_the_same_tap_twice_offline_is_one_move(server: Server, browser: Any) -> None:
+    """Offline the page cannot change, so the income button stays after its tap, and a second tap on it (a double
+    tap, or "did it take?") waited as a second move: back online, income was collected twice (a flag in the log).
+    The same move waits once, and the phone says it already waits."""
+    g = marshaling_before_income(server.url + "/api")
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    page.wait_for_selector("#live.on", timeout=WAIT)
+    page.wait_for_selector("#round-box [data-offer^='income:']", timeout=WAIT)
+    page.context.set_offline(True)
+    offer(page, "income:")
+    page.wait_for_selector("#offline:has-text('1 tap waiting')", timeout=WAIT)
+    offer(page, "income:")
+    page.wait_for_selector("#flags [data-flag=info]:has-text('already waits')", timeout=WAIT)
+    assert "1 tap waiting" in page.inner_text("#offline")
+    page.context.set_offline(False)
+    page.wait_for_selector("#offline", state="hidden", timeout=WAIT)
+    # Every waiting tap has been answered once the notice is gone: the page is drawn up to the server's version.
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    version = call(server.url + "/api", "GET", f"/games/{gid}", key=key)[1]["version"]
+    wait_until(page, f"v => ({VERSION}).then(mine => mine >= v)", version, timeout=WAIT)
+    settled(page)
+    assert page.locator("#log li:has-text('collects income')").count() == 1
+    assert page.locator("#flags [data-flag=recorded]").count() == 0
+    page.context.close()

@@ -13,12 +13,15 @@ export function keyFor(scope) {
   return localStorage.getItem(scope);
 }
 
+/** A write's move, without its request id (each tap has its own). */
+const moveOf = item => JSON.stringify({...item.body, request_id: undefined});
+
 /**
  * One game's connection: reads, writes with request ids and expected versions, the live stream and the
  * offline queue. ``base`` is the game's API path; ``version()`` the version the page shows now.
  */
 export class TableClient {
-  constructor({base, scope, version, onUpdate, onStatus, onFlag}) {
+  constructor({base, scope, version, onUpdate, onStatus, onFlag, onAnswer}) {
     this.base = base;
     this.scope = scope;
     this.key = keyFor(scope);
@@ -26,6 +29,9 @@ export class TableClient {
     this.onUpdate = onUpdate;
     this.onStatus = onStatus || (() => {});
     this.onFlag = onFlag || (() => {});
+    // The answer to a tap that waited offline, for the page to draw as it draws any answer (its flag, a refusal):
+    // without it only the view is taken, and the player never learns the move was flagged.
+    this.onAnswer = onAnswer || (r => { if (r.ok && r.data.view) this.onUpdate({view: r.data.view, entries: r.data.entry ? [r.data.entry] : []}); });
     this.queueKey = "companion:queue:" + base;
     this.live = false;
     // One write at a time, each sent with the newest version this phone's own writes made: a second tap made
@@ -58,6 +64,10 @@ export class TableClient {
   async write(path, body, {commutative = false, label = "", button = null, method = "POST"} = {}) {
     const item = {path, method, body: {...body, request_id: body.request_id || requestId()}, commutative, label};
     if (this.queue().length || !navigator.onLine) {
+      // Offline the page cannot change, so the button tapped stays: the same move tapped again waits once (sent
+      // twice, the second would be recorded against the table the first one made: income collected twice).
+      const same = w => !w.commutative && w.path === item.path && w.method === item.method && moveOf(w) === moveOf(item);
+      if (!commutative && this.queue().some(same)) return {queued: true, again: true};
       this.saveQueue([...this.queue(), item]);
       if (navigator.onLine) this.flush();
       return {queued: true};
@@ -110,10 +120,10 @@ export class TableClient {
           await this.refresh();
           if (item.commutative) {
             const again = await this.send({...item, body: {...item.body, request_id: requestId()}}, true);
-            if (again.ok && again.data.view) this.onUpdate({view: again.data.view, entries: again.data.entry ? [again.data.entry] : []});
+            if (again.status !== 409) this.onAnswer(again);
           } else this.onFlag({notResent: true, label: item.label});
-        } else if (r.ok && r.data.view) {
-          this.onUpdate({view: r.data.view, entries: r.data.entry ? [r.data.entry] : []});
+        } else {
+          this.onAnswer(r);
         }
       }
     } finally {

@@ -41,6 +41,7 @@ const client = new TableClient({
     box.classList.toggle("hidden", online && !waiting);
     box.textContent = online ? tn("sending", waiting) : (waiting ? tn("offline", waiting) : t("offlineNone"));
   },
+  onAnswer: r => answered(r),
   onFlag: f => (f.revoked ? keyRenewed()
     : showFlag({kind: "info", text: () => f.conflict ? t("conflict") : t("notResent", {action: f.label})})),
 });
@@ -128,7 +129,7 @@ function adopt(view) {
 }
 
 function answered(r) {
-  if (r.queued) { showFlag({kind: "info", text: () => t("queuedTap")}); render(); return r; }
+  if (r.queued) { showFlag({kind: "info", text: () => t(r.again ? "queuedAgain" : "queuedTap")}); render(); return r; }
   if (r.status === 409) return r;
   if (r.status === 202 && r.data.pending) { adopt(r.data.view); render(); return r; }
   if (!r.ok) {
