@@ -134,7 +134,8 @@ def test_the_menu_follows_the_declarations_zone_owner_state_and_phase() -> None:
     assert "take_control" in types("B.01091.1", "A") and "take_control" not in types("B.01091.1", "B")
     assert "restrict" in types("B.13022.1", "B")  # an event in hand: No Surprises
     t.phase = Phase.SETUP
-    assert types("A.13089.1", "A")[0] == "setup_face_down" and "marshal" not in types("A.13089.1", "A")  # face down first: face up shows it to the table before the reveal
+    # face down first: face up shows the card to the table before the reveal (RR: Setup)
+    assert types("A.13089.1", "A")[0] == "setup_face_down" and "marshal" not in types("A.13089.1", "A")
     assert candidate_actions(t, "A.01035.1", "B") == []  # another seat's card in its draw deck: nothing to offer
 
 
