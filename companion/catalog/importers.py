@@ -113,6 +113,8 @@ _TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control c
 _RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains (?:\w+ and )?renown (?:while "
                             r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge|"
                             r"during the (first) challenge initiated each round)$", re.IGNORECASE)
+#: "While Ser Denys Mallister is defending, he gains renown.": its role in any challenge ("attacking", "defending").
+_RENOWN_WHILE_ROLE = re.compile(r"^while (.+?) is (attacking|defending), (?:he|she|it) gains renown$", re.IGNORECASE)
 _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
@@ -2645,6 +2647,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(during := _RENOWN_DURING.match(sentence)):  # read on: the sentence may say more (Ser Jaime)
                 renown_during = (during.group(2) or during.group(3)).lower()  # type: ignore[union-attr]
+            if named(role := _RENOWN_WHILE_ROLE.match(sentence)):
+                renown_during = role.group(2).lower()  # type: ignore[union-attr]
+                continue
             if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
                 no_bypass_trait = guarded.group(1)
                 continue
