@@ -432,6 +432,32 @@ _SPEND_ON = re.compile(r"^(?:during the (\w+) phase, )?you may spend gold(?: tok
 _SPEND_ON_FACTION = re.compile(r"^\[(\w+)\] (characters?|cards?) you control$", re.IGNORECASE)
 
 
+#: A permission to marshal from a pile: "You may marshal non-unique Drowned God characters from your dead pile as if
+#: they were in your hand." (Tarle the Thrice-Drowned), "… you may marshal House Dayne Escort from your discard pile as
+#: if it were in your hand.", "Once per marshaling phase, you may marshal a location from your discard pile …" (King's
+#: Landing), "You may marshal Stormcrows into shadows from your discard pile …".
+_MARSHAL_FROM_PILE = re.compile(r"^(?:.*?, )?you may marshal (non-unique )?(.+?) (into shadows )?from your "
+                                r"(dead|discard) pile as if (?:it|he|she|they) (?:were|are) in your hand$",
+                                re.IGNORECASE)
+_PILE_SUBJECT = re.compile(r"^(?:an? )?(?:(.+?) )?(character|location|attachment)s?$", re.IGNORECASE)
+
+
+def marshal_from_pile(plain: str, name: str | None) -> tuple[str, str, str, bool, bool] | None:
+    """(the pile, "dead" or "discard"; what may come from it: "self" or a card type; the Trait it needs or "";
+    non-unique only; into shadows) of a ``_MARSHAL_FROM_PILE`` sentence. Its conditions ("While there are 3 or more
+    plot cards in your used pile", "Once per marshaling phase") are not read: the permission is taken as given."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _MARSHAL_FROM_PILE.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        pile, shadows, non_unique = m.group(4).lower(), m.group(3) is not None, m.group(1) is not None
+        if name is not None and fold(m.group(2)) == fold(name):
+            return (pile, "self", "", non_unique, shadows)
+        if (what := _PILE_SUBJECT.match(m.group(2))) is not None:
+            return (pile, what.group(2).lower(), what.group(1) or "", non_unique, shadows)
+    return None
+
+
 def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
     """(whose gold: "self", or "<faction>:<type>" / "<faction>:card" for the cards of a faction its controller
     controls; the phase it may be spent in, or "") of a ``_SPEND_ON`` sentence. None: none, or one that asks more
@@ -2377,6 +2403,7 @@ class Keywords:
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
+    marshal_from_pile: tuple[str, str, str, bool, bool] | None = None  # Tarle: ``marshal_from_pile``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
     power_only_trait: str | None = None  # The Faith Militant: "The Seven": ``_POWER_ONLY_TRAIT``
@@ -2953,7 +2980,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
-        gold_spendable=gold_spendable(plain, name),
+        gold_spendable=gold_spendable(plain, name), marshal_from_pile=marshal_from_pile(plain, name),
         house_power_only_in=power_only_in, renown_barred=renown_barred, power_only_trait=power_only_trait,
         house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,
