@@ -78,7 +78,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
-              "saves_attached",
+              "saves_attached", "saves_only",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
@@ -623,6 +623,10 @@ class Card:
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False
+    #: What a save's trigger names (Lady: "When another Direwolf card or Sansa Stark would leave play, kill Lady to save
+    #: that card."): (not itself, the titles, the Traits (one of), the type ("" any), the faction, unique only, the
+    #: Trait it must lack, controlled by the save's player) (``importers.saves_only``).
+    saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None
     #: "Asha Greyjoy cannot be saved." ("self"), "Attached character cannot be saved." ("attached"; 1st edition
     #: Scurvy): RR: Save, Cannot be Saved.
     never_saved: str = ""

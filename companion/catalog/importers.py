@@ -1304,6 +1304,42 @@ def won_with(plain: str) -> tuple[str, str, str] | None:
 _SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
                              r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
 
+#: A save's trigger names what it saves: "When another Direwolf card or Sansa Stark would leave play, kill Lady to save
+#: that card.", "When a Lady character would be killed or discarded from play, stand Ser Dontos Hollard to save that
+#: character.", "When another character would be killed, kill Maester Kerwin to save that character.".
+_SAVES_WHEN = re.compile(r"^(?:\w+: )?when (another |an? )?(.+?) would (?:be killed|leave play|be discarded)[^,]*, "
+                         r"[^.]*?\bto save (?:that|it|him|her|them)\b", re.IGNORECASE)
+_SAVED_SUBJECT = re.compile(r"^(unique )?(?:non-([A-Z][\w' ]*?) )?(?:\[(\w+)\] )?(?:(.+?) )?"
+                            r"(character|card|location|attachment)(?: or (.+))?$")
+_NAME = re.compile(r"^[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*)*$")
+
+
+def saves_only(plain: str) -> tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None:
+    """What a ``_SAVES_WHEN`` save may save: (not the card itself ("another"), the titles it names, the Traits one of
+    which it needs, its type ("" for "card"), its faction, unique only, the Trait it must lack ("non-Army"), controlled
+    by the save's player ("you control")). None: no such sentence, or words not read ("non-loyal", "attached
+    character": ``_SAVES_ATTACHED``)."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _SAVES_WHEN.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        subject, own = m.group(2), m.group(2).endswith(" you control")
+        subject = subject.removesuffix(" you control")
+        if (what := _SAVED_SUBJECT.match(subject)) is not None:
+            traits = tuple(what.group(4).split(" or ")) if what.group(4) else ()
+            names = tuple(what.group(6).split(" or ")) if what.group(6) else ()
+            if not all(_NAME.match(x) for x in (*traits, *names)):
+                return None
+            return (m.group(1) is not None and m.group(1).lower() == "another ", names, traits,
+                    "" if what.group(5) == "card" else what.group(5), what.group(3) or "", what.group(1) is not None,
+                    what.group(2) or "", own)
+        if _NAME.match(subject):  # "When Jon Snow would be killed, …" (Ghost)
+            return (m.group(1) is not None and m.group(1).lower() == "another ", (subject,), (), "", "", False, "",
+                    own)
+        return None
+    return None
+
+
 #: A save whose cost is gold: 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play (cannot
 #: be saved) to save attached character …", Strong Belwas "Pay 2 gold to save a Noble character …", 2nd edition
 #: Podrick Payne "… pay 2 gold and put Podrick Payne into play from your hand to save it".
@@ -2383,6 +2419,7 @@ class Keywords:
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
+    saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
     never_saved: str = ""  # "self" / "attached": ``never_saved``
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -2964,6 +3001,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
