@@ -1467,6 +1467,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
+                r"|(?P<bare>without attachments|with no attachments)"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
@@ -1474,7 +1475,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
-#: in the target's icon part as "icons<N" (fewer than N icons).
+#: in the target's icon part as "icons<N" (fewer than N icons); "… without attachments" (The Hound) as "attachments<1".
 _ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
 #: "any number of" (The Bastard's Letter "stand any number of characters you control with a [military] icon"): as many
 #: as fit, like "each".
@@ -1612,7 +1613,8 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-            (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
+            (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), "")
+            or ("attachments<1" if g.get("bare") else ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
