@@ -96,6 +96,23 @@ def test_a_save_saves_only_what_its_trigger_names() -> None:
     assert rules_of(check(t, Save("A", "A.03005.1", source="A.09035.1"))) == ["ability.target"]
 
 
+def test_a_return_from_the_discard_pile_does_not_take_from_the_dead_pile() -> None:
+    """aside63 15 (return.from-pile): Jeyne Poole "Marshaling Action: Sacrifice Jeyne Poole to return a Lady character
+    from your discard pile to your hand.": Wylla Manderly returned from the dead pile by it is flagged, from the discard
+    pile legal. Lost Captain (1st edition) "… return Lost Captain from your discard pile or dead pile to your hand."
+    names both piles: nothing is kept."""
+    from companion.catalog.importers import returns_from
+    from companion.rules.actions import ReturnToHand
+
+    assert returns_from("Response: After you win a Power challenge by 4 or more total STR, return Lost Captain from "
+                        "your discard pile or dead pile to your hand.") is None
+    t = make_table({"A": {"07033": 1, "15035": 2}, "B": {}}, phase="marshaling")
+    dead(t, "A.07033.1", "A.15035.1")  # Jeyne sacrificed: her cost paid
+    t.move("A.15035.2", "A", Zone.DISCARD)
+    flagged_and_refused(t, ReturnToHand("A", "A.15035.1", source="A.07033.1"), "return.from-pile")
+    legal(t, ReturnToHand("A", "A.15035.2", source="A.07033.1"))
+
+
 def test_a_card_whose_text_says_it_cannot_be_saved_is_not_saved() -> None:
     """aside38 38 (save.printed-unsaveable): 1st edition Asha Greyjoy "Asha Greyjoy cannot be saved.": Bodyguard
     attached to her saving her is flagged; Scurvy "Attached character cannot be saved." on Theon Greyjoy: his

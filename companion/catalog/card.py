@@ -86,7 +86,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
-              "gold_spendable", "marshal_from_pile", "house_power_only_in", "renown_barred", "power_only_trait",
+              "gold_spendable", "marshal_from_pile", "returns_from", "house_power_only_in", "renown_barred",
+              "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "chooses_total_cost", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
@@ -697,6 +698,9 @@ class Card:
     #: were in your hand." ("dead", "character", "Drowned God", True, False): the pile, "self" or the card type, the
     #: Trait, non-unique only, into shadows.
     marshal_from_pile: tuple[str, str, str, bool, bool] | None = None
+    #: Jeyne Poole: "Sacrifice Jeyne Poole to return a Lady character from your discard pile to your hand.": the one
+    #: pile ("discard", "dead") its text returns a card from.
+    returns_from: str | None = None
     #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military]
     #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
     #: bonus in another, none for dominance).

@@ -442,6 +442,18 @@ _MARSHAL_FROM_PILE = re.compile(r"^(?:.*?, )?you may marshal (non-unique )?(.+?)
 _PILE_SUBJECT = re.compile(r"^(?:an? )?(?:(.+?) )?(character|location|attachment)s?$", re.IGNORECASE)
 
 
+#: "Sacrifice Jeyne Poole to return a Lady character from your discard pile to your hand.": the pile it returns from.
+_RETURNS_FROM = re.compile(r"\breturn [^.]*? from your (discard|dead) pile to your hand\b", re.IGNORECASE)
+
+
+def returns_from(plain: str) -> str | None:
+    """The one pile ("discard" or "dead") a ``_RETURNS_FROM`` text returns a card from to its owner's hand; None where
+    its text names both piles ("from your discard pile or dead pile": Lost Captain) or neither."""
+    m = _RETURNS_FROM.search(plain)
+    piles = {x.lower() for x in re.findall(r"\b(discard|dead) pile", plain, re.IGNORECASE)}
+    return m.group(1).lower() if m is not None and piles == {m.group(1).lower()} else None
+
+
 def marshal_from_pile(plain: str, name: str | None) -> tuple[str, str, str, bool, bool] | None:
     """(the pile, "dead" or "discard"; what may come from it: "self" or a card type; the Trait it needs or "";
     non-unique only; into shadows) of a ``_MARSHAL_FROM_PILE`` sentence. Its conditions ("While there are 3 or more
@@ -2443,6 +2455,7 @@ class Keywords:
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
     marshal_from_pile: tuple[str, str, str, bool, bool] | None = None  # Tarle: ``marshal_from_pile``
+    returns_from: str | None = None  # Jeyne Poole: "discard": ``returns_from``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
     power_only_trait: str | None = None  # The Faith Militant: "The Seven": ``_POWER_ONLY_TRAIT``
@@ -3021,6 +3034,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
         gold_spendable=gold_spendable(plain, name), marshal_from_pile=marshal_from_pile(plain, name),
+        returns_from=returns_from(plain),
         house_power_only_in=power_only_in, renown_barred=renown_barred, power_only_trait=power_only_trait,
         house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,

@@ -288,6 +288,12 @@ class ReturnToHand(_MoveTo):
         super(ReturnToHand, self).check(t, v)
         need = t.card(self.card).returns_from_dead
         seat, zone = t.where[self.card]
+        src = self.source
+        pile = t.card(src).returns_from if src is not None and src in t.where else None
+        if src is not None and pile is not None and zone in (Zone.DEAD, Zone.DISCARD) and zone.value != pile:
+            # Jeyne Poole "… return a Lady character from your discard pile to your hand.": not from the dead pile
+            v.violate("return.from-pile", (self.card, src), card=t.ref(self.card), source=t.ref(src),
+                      zone=place_name(t, self.card))
         if need is not None and zone is Zone.DEAD and self.source in (None, self.card):
             # Its own "Use this ability if there are at least 3 characters in your dead pile." (Trident Reinforcements)
             dead = sum(t.card(c).type == "character" for c in t.players[seat].zones[Zone.DEAD])
