@@ -654,6 +654,31 @@ def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: 
         assert "ability.reaction-trigger" in rules_of(check(t, again))
 
 
+@pytest.mark.parametrize(("defenders", "margin_ok"), [([], True), (["B.core_21.1"], False)])
+def test_lost_captain_returns_itself_after_a_power_win_by_four(defenders: list[str], margin_ok: bool) -> None:
+    """aside63 40 (ability.reaction-trigger), 1st edition Lost Captain: "Response: After you win a Power challenge by 4
+    or more total STR, return Lost Captain from your discard pile or dead pile to your hand." Edric Storm (2) and
+    Knight of the Rainwood (2) win unopposed by 4: the Captain's return from the dead pile is legal; against House
+    Tully Recruiter (1) they win by 3, and it is flagged."""
+    from companion.rules.actions import ApplyClaim, ReturnToHand
+    from companion.rules.state import Zone
+    t = make_table({"A": {"core_79": 1, "core_81": 1, "kotst_17": 1}, "B": {"core_21": 1}}, edition="1e",
+                   phase="challenges")
+    for card in ("A.core_79.1", "A.core_81.1", "B.core_21.1"):
+        in_play(t, card)
+    t.move("A.kotst_17.1", "A", Zone.DEAD)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.core_79.1", "A.core_81.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    back = ReturnToHand("A", "A.kotst_17.1", source="A.kotst_17.1")
+    if margin_ok:
+        legal(t, back)
+    else:
+        assert "ability.reaction-trigger" in rules_of(check(t, back))
+
+
 def _alliance_marshaling(deck: dict[str, int], faction: str) -> Table:
     """A 1st-edition table in A's marshaling phase with 5 gold, the round's plots recorded (its costs are judged
     then): A's Alliance, B's The Power of Arms; ``deck`` is A's draw deck."""
