@@ -1031,9 +1031,11 @@ def test_an_ability_that_kills_at_str_0_kills_only_its_chosen_character_there() 
     (2 - 2 = 0) may be killed, Eddard Stark (3) not. Read on 17 printings ("that character gets -N STR and is killed if
     its STR is 0": Dracarys!, Drogon, Plaza of Punishment, Ser Barristan Selmy, Aegon's Legacy's -X, …)."""
     cards = {"A": {"kl_90": 1}, "B": {"core_87": 1, "core_81": 1, EDDARD: 1}}
-    t = make_table(cards, edition="1e", phase="challenges")
-    for card in ("A.kl_90.1", "B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
+    t = make_table(cards, edition="1e", phase="challenges", gold=5)
+    for card in ("B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
         in_play(t, card)
+    shadows(t, "A.kl_90.1")
+    legal(t, BringOut("A", "A.kl_90.1"))  # its response's trigger: "with no attachments" is read, so it is judged
     unwritten = t.clone()
     legal(t, Modify("A", "str", -2, card="B.core_87.1", source="A.kl_90.1"))
     legal(t, Kill("A", "B.core_87.1", source="A.kl_90.1"))
