@@ -679,6 +679,22 @@ def test_lost_captain_returns_itself_after_a_power_win_by_four(defenders: list[s
         assert "ability.reaction-trigger" in rules_of(check(t, back))
 
 
+def test_a_crest_in_brackets_limits_what_is_put_into_play() -> None:
+    """aside63 38 (play.put-into-play-target), 1st edition Melisandre: "Response: After you win dominance, choose a
+    [Holy] character in your dead pile and put it into play.": the crest read as a Trait; Selyse Baratheon (Holy
+    crest) from the dead pile is legal, the Vanguard Lancer (no crest) flagged."""
+    from companion.rules.actions import PutIntoPlay, WinDominance
+    from companion.rules.state import Zone
+    assert [a.traits for a in Catalog.open().card("kr_42").puts_into_play] == [("Holy",)]
+    t = make_table({"A": {"kr_42": 1, "core_70": 1, "kotst_18": 1}, "B": {}}, edition="1e", phase="dominance")
+    in_play(t, "A.kr_42.1")
+    t.move("A.core_70.1", "A", Zone.DEAD)
+    t.move("A.kotst_18.1", "A", Zone.DEAD)
+    legal(t, WinDominance("A"))
+    flagged_and_refused(t, PutIntoPlay("A", "A.kotst_18.1", source="A.kr_42.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.core_70.1", source="A.kr_42.1"))
+
+
 def _alliance_marshaling(deck: dict[str, int], faction: str) -> Table:
     """A 1st-edition table in A's marshaling phase with 5 gold, the round's plots recorded (its costs are judged
     then): A's Alliance, B's The Power of Arms; ``deck`` is A's draw deck."""
