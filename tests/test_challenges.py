@@ -448,6 +448,29 @@ def test_a_character_that_gains_renown_in_one_challenge_type_has_it_there_only()
             flagged_and_refused(t, Renown("A", ["A.01087.1"], source="A.01087.1"), "renown.keyword")
 
 
+def test_a_character_that_gains_renown_while_defending_has_it_there_only() -> None:
+    """aside63 26, 27 (renown.keyword; Ser Denys Mallister: "While Ser Denys Mallister is defending, he gains
+    renown."): after a challenge he wins defending his renown is legal without naming a source; after one he wins
+    attacking it is flagged."""
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    t = make_table({"A": {"07007": 1}, "B": {"01053": 1}}, phase="challenges")
+    in_play(t, "A.07007.1")
+    in_play(t, "B.01053.1")
+    t.first_player = t.active_player = "A"
+    assert t.card("A.07007.1").renown_during == "defending"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.07007.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=[]))
+    flagged_and_refused(t, Renown("A", ["A.07007.1"]), "renown.keyword")
+    t.active_player = "B"
+    t.in_play["A.07007.1"].kneeling = False
+    legal(t, InitiateChallenge("B", "power", "A", attackers=["B.01053.1"]))
+    legal(t, DeclareDefenders("A", ["A.07007.1"]))
+    legal(t, ChallengeResult())
+    legal(t, Renown("A", ["A.07007.1"]))
+
+
 def test_a_character_that_gains_renown_in_the_rounds_first_challenge_has_it_there_only() -> None:
     """aside50 31 (renown.keyword; 1st edition House Florent Scouts: "House Florent Scouts gains vigilant and renown
     during the first challenge initiated each round."): renown after the round's first challenge, which it wins, is

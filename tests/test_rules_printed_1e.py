@@ -760,6 +760,47 @@ def test_edric_storms_additional_power_challenge_needs_a_win_by_four(defenders: 
         assert "ability.reaction-trigger" in rules_of(check(t, again))
 
 
+@pytest.mark.parametrize(("defenders", "margin_ok"), [([], True), (["B.core_21.1"], False)])
+def test_lost_captain_returns_itself_after_a_power_win_by_four(defenders: list[str], margin_ok: bool) -> None:
+    """aside63 40 (ability.reaction-trigger), 1st edition Lost Captain: "Response: After you win a Power challenge by 4
+    or more total STR, return Lost Captain from your discard pile or dead pile to your hand." Edric Storm (2) and
+    Knight of the Rainwood (2) win unopposed by 4: the Captain's return from the dead pile is legal; against House
+    Tully Recruiter (1) they win by 3, and it is flagged."""
+    from companion.rules.actions import ApplyClaim, ReturnToHand
+    from companion.rules.state import Zone
+    t = make_table({"A": {"core_79": 1, "core_81": 1, "kotst_17": 1}, "B": {"core_21": 1}}, edition="1e",
+                   phase="challenges")
+    for card in ("A.core_79.1", "A.core_81.1", "B.core_21.1"):
+        in_play(t, card)
+    t.move("A.kotst_17.1", "A", Zone.DEAD)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.core_79.1", "A.core_81.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    back = ReturnToHand("A", "A.kotst_17.1", source="A.kotst_17.1")
+    if margin_ok:
+        legal(t, back)
+    else:
+        assert "ability.reaction-trigger" in rules_of(check(t, back))
+
+
+def test_a_crest_in_brackets_limits_what_is_put_into_play() -> None:
+    """aside63 38 (play.put-into-play-target), 1st edition Melisandre: "Response: After you win dominance, choose a
+    [Holy] character in your dead pile and put it into play.": the crest read as a Trait; Selyse Baratheon (Holy
+    crest) from the dead pile is legal, the Vanguard Lancer (no crest) flagged."""
+    from companion.rules.actions import PutIntoPlay, WinDominance
+    from companion.rules.state import Zone
+    assert [a.traits for a in Catalog.open().card("kr_42").puts_into_play] == [("Holy",)]
+    t = make_table({"A": {"kr_42": 1, "core_70": 1, "kotst_18": 1}, "B": {}}, edition="1e", phase="dominance")
+    in_play(t, "A.kr_42.1")
+    t.move("A.core_70.1", "A", Zone.DEAD)
+    t.move("A.kotst_18.1", "A", Zone.DEAD)
+    legal(t, WinDominance("A"))
+    flagged_and_refused(t, PutIntoPlay("A", "A.kotst_18.1", source="A.kr_42.1"), "play.put-into-play-target")
+    legal(t, PutIntoPlay("A", "A.core_70.1", source="A.kr_42.1"))
+
+
 def _alliance_marshaling(deck: dict[str, int], faction: str) -> Table:
     """A 1st-edition table in A's marshaling phase with 5 gold, the round's plots recorded (its costs are judged
     then): A's Alliance, B's The Power of Arms; ``deck`` is A's draw deck."""
@@ -1149,9 +1190,11 @@ def test_an_ability_that_kills_at_str_0_kills_only_its_chosen_character_there() 
     (2 - 2 = 0) may be killed, Eddard Stark (3) not. Read on 17 printings ("that character gets -N STR and is killed if
     its STR is 0": Dracarys!, Drogon, Plaza of Punishment, Ser Barristan Selmy, Aegon's Legacy's -X, …)."""
     cards = {"A": {"kl_90": 1}, "B": {"core_87": 1, "core_81": 1, EDDARD: 1}}
-    t = make_table(cards, edition="1e", phase="challenges")
-    for card in ("A.kl_90.1", "B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
+    t = make_table(cards, edition="1e", phase="challenges", gold=5)
+    for card in ("B.core_87.1", "B.core_81.1", f"B.{EDDARD}.1"):
         in_play(t, card)
+    shadows(t, "A.kl_90.1")
+    legal(t, BringOut("A", "A.kl_90.1"))  # its response's trigger: "with no attachments" is read, so it is judged
     unwritten = t.clone()
     legal(t, Modify("A", "str", -2, card="B.core_87.1", source="A.kl_90.1"))
     legal(t, Kill("A", "B.core_87.1", source="A.kl_90.1"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.catalog.store import Catalog
+from companion.rules import check
 from companion.rules.actions import (
     ApplyClaim,
     ChallengeResult,
@@ -22,7 +23,7 @@ from companion.rules.actions import (
 )
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone
-from tests.tables import flagged_and_refused, hand, in_play, legal, make_table
+from tests.tables import dead, flagged_and_refused, hand, in_play, legal, make_table, rules_of
 from tests.test_printed_abilities import plots
 
 
@@ -75,6 +76,41 @@ def test_an_attachment_saves_only_the_card_it_is_attached_to() -> None:
     in_play(t, "A.01033.1", attached_to="A.01089.1")
     flagged_and_refused(t, Save("A", "A.01093.1", source="A.01033.1"), "save.attached-only")
     legal(t, Save("A", "A.01089.1", source="A.01033.1"))
+
+
+def test_a_save_saves_only_what_its_trigger_names() -> None:
+    """aside63 06 (save.target): Lady "When another Direwolf card or Sansa Stark would leave play, kill Lady to save
+    that card.": killed to save Jon Snow, flagged; to save Grey Wind (a Direwolf) or Sansa Stark, legal. Ser Dontos
+    Hollard "When a Lady character would be killed or discarded from play, stand Ser Dontos Hollard to save that
+    character.", whose choice is read as a target: Jeyne Westerling (a Lady) legal, Jon Snow flagged once
+    (ability.target, not twice)."""
+    t = make_table({"A": {"22017": 1, "03005": 1, "01145": 1, "01147": 1, "09035": 1, "05033": 1}, "B": {}},
+                   phase="challenges")
+    for card in ("A.03005.1", "A.01145.1", "A.01147.1", "A.09035.1", "A.05033.1"):
+        in_play(t, card)
+    dead(t, "A.22017.1")  # its cost paid: Lady killed
+    flagged_and_refused(t, Save("A", "A.03005.1", source="A.22017.1"), "save.target")
+    legal(t.clone(), Save("A", "A.01145.1", source="A.22017.1"))
+    legal(t.clone(), Save("A", "A.01147.1", source="A.22017.1"))
+    legal(t.clone(), Save("A", "A.05033.1", source="A.09035.1"))
+    assert rules_of(check(t, Save("A", "A.03005.1", source="A.09035.1"))) == ["ability.target"]
+
+
+def test_a_return_from_the_discard_pile_does_not_take_from_the_dead_pile() -> None:
+    """aside63 15 (return.from-pile): Jeyne Poole "Marshaling Action: Sacrifice Jeyne Poole to return a Lady character
+    from your discard pile to your hand.": Wylla Manderly returned from the dead pile by it is flagged, from the discard
+    pile legal. Lost Captain (1st edition) "… return Lost Captain from your discard pile or dead pile to your hand."
+    names both piles: nothing is kept."""
+    from companion.catalog.importers import returns_from
+    from companion.rules.actions import ReturnToHand
+
+    assert returns_from("Response: After you win a Power challenge by 4 or more total STR, return Lost Captain from "
+                        "your discard pile or dead pile to your hand.") is None
+    t = make_table({"A": {"07033": 1, "15035": 2}, "B": {}}, phase="marshaling")
+    dead(t, "A.07033.1", "A.15035.1")  # Jeyne sacrificed: her cost paid
+    t.move("A.15035.2", "A", Zone.DISCARD)
+    flagged_and_refused(t, ReturnToHand("A", "A.15035.1", source="A.07033.1"), "return.from-pile")
+    legal(t, ReturnToHand("A", "A.15035.2", source="A.07033.1"))
 
 
 def test_a_card_whose_text_says_it_cannot_be_saved_is_not_saved() -> None:

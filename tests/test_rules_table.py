@@ -143,6 +143,24 @@ def test_marshal_rules() -> None:
     illegal(t, Marshal("A", "A.01089.1"), "unique.dead-pile", "RR: Dead Pile")
 
 
+def test_a_printed_permission_lets_a_card_be_marshalled_from_a_pile() -> None:
+    """aside63 31 (marshal.from-hand; Tarle the Thrice-Drowned: "You may marshal non-unique Drowned God characters
+    from your dead pile as if they were in your hand."; House Dayne Escort: "… you may marshal House Dayne Escort from
+    your discard pile as if it were in your hand."): with Tarle in play the non-unique Drowned Prophet comes from the
+    dead pile, the unique Old Grey Gull does not; without him the Prophet cannot. The Escort's permission names its
+    discard pile, not the dead pile."""
+    t = make_table({"A": {"08091": 1, "12013": 2, "12011": 1, "10015": 2}, "B": {}}, phase="marshaling")
+    t.first_player = t.active_player = "A"
+    t.players["A"].income_round = t.round
+    dead(t, "A.12013.1", "A.12013.2", "A.12011.1", "A.10015.2")
+    illegal(t, Marshal("A", "A.12013.2"), "marshal.from-hand")
+    in_play(t, "A.08091.1")
+    legal(t, Marshal("A", "A.12013.1"))
+    illegal(t, Marshal("A", "A.12011.1"), "marshal.from-hand")
+    assert t.card("A.10015.1").marshal_from_pile == ("discard", "self", "", False, False)
+    illegal(t, Marshal("A", "A.10015.2"), "marshal.from-hand")
+
+
 def test_cards_come_from_the_players_own_hand() -> None:
     t = make_table({"A": {IMPS_AGENT: 1, TEARS_OF_LYS: 1}, "B": {IMPS_AGENT: 1}}, phase="setup")
     t.move("A.00168.1", "A", Zone.DISCARD)

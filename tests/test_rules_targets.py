@@ -98,6 +98,23 @@ def test_a_save_when_such_a_character_would_be_killed_fits_its_words() -> None:
     legal(t, Save("B", "B.01113.1", source="B.25018.1"))
 
 
+def test_a_target_without_attachments_has_none() -> None:
+    """aside63 22 (ability.target): The Hound "Reaction: After The Hound enters play, choose a Knight character without
+    attachments and return it to its owner's hand.": returning Tumblestone Knight is legal; Chett (no Knight) and a
+    Knight wearing Bodyguard are flagged."""
+    from companion.rules.actions import ReturnToHand
+
+    assert targets("Choose a Knight character without attachments and return it to its owner's hand.")[0][7] \
+        == "attachments<1"
+    t = make_table({"A": {"09029": 1, "01033": 1}, "B": {"01150": 2, "02085": 1}}, phase="marshaling")
+    for card in ("A.09029.1", "B.01150.1", "B.01150.2", "B.02085.1"):
+        in_play(t, card)
+    in_play(t, "A.01033.1", attached_to="B.01150.2")
+    legal(t.clone(), ReturnToHand("A", "B.01150.1", source="A.09029.1"))
+    flagged_and_refused(t, ReturnToHand("A", "B.02085.1", source="A.09029.1"), "ability.target")
+    flagged_and_refused(t, ReturnToHand("A", "B.01150.2", source="A.09029.1"), "ability.target")
+
+
 def test_filthy_accusations_kneels_one_character() -> None:
     """aside32 08: "When Revealed: Choose and kneel a character.": one kneel naming the plot; a second in a row is
     flagged (ability.target), a kneel naming no source is not the plot's."""

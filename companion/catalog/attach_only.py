@@ -198,6 +198,8 @@ def _word(token: str, edition: str) -> tuple[str, str]:
     word = token[4:] if negated else token
     if word.startswith("["):
         faction = word.strip("[]").lower()
+        if edition == "1e" and faction in _CRESTS:  # a crest ("a [Holy] character": 1st edition Melisandre)
+            return ("not_traits" if negated else "traits"), faction.capitalize()
         if faction not in FACTIONS:
             raise Unread(token)
         return ("not_factions" if negated else "factions"), faction

@@ -83,7 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
               "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
-              "saves_attached",
+              "saves_attached", "saves_only",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
@@ -92,7 +92,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
-              "gold_spendable", "house_power_only_in", "renown_barred", "power_only_trait",
+              "gold_spendable", "marshal_from_pile", "returns_from", "house_power_only_in", "renown_barred",
+              "power_only_trait",
               "house_only_shadow_waived", "reveals_new_plot", "immune_to", "immune_while", "knelt_stays_knelt",
               "chooses_with", "chooses_total_str", "chooses_total_cost", "discards_from_hand", "kills_after_win",
               "returns_from_dead", "each_gains", "most_discard_to",
@@ -659,6 +660,10 @@ class Card:
     #: An attachment's save that saves only the card it is attached to (Bodyguard: "When attached character would be
     #: killed or discarded from play, sacrifice Bodyguard to save that character.").
     saves_attached: bool = False
+    #: What a save's trigger names (Lady: "When another Direwolf card or Sansa Stark would leave play, kill Lady to save
+    #: that card."): (not itself, the titles, the Traits (one of), the type ("" any), the faction, unique only, the
+    #: Trait it must lack, controlled by the save's player) (``importers.saves_only``).
+    saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None
     #: "Asha Greyjoy cannot be saved." ("self"), "Attached character cannot be saved." ("attached"; 1st edition
     #: Scurvy): RR: Save, Cannot be Saved.
     never_saved: str = ""
@@ -729,6 +734,13 @@ class Card:
     #: "<faction>:character" / "<faction>:card" for that faction's cards the controller controls; the phase, or "")
     #: (1st edition Tywin Lannister: "You may spend gold tokens on Tywin Lannister as if they are in your gold pool.").
     gold_spendable: tuple[str, str] | None = None
+    #: Tarle the Thrice-Drowned: "You may marshal non-unique Drowned God characters from your dead pile as if they
+    #: were in your hand." ("dead", "character", "Drowned God", True, False): the pile, "self" or the card type, the
+    #: Trait, non-unique only, into shadows.
+    marshal_from_pile: tuple[str, str, str, bool, bool] | None = None
+    #: Jeyne Poole: "Sacrifice Jeyne Poole to return a Lady character from your discard pile to your hand.": the one
+    #: pile ("discard", "dead") its text returns a card from.
+    returns_from: str | None = None
     #: 1st edition The Siege of Winterfell: "You cannot claim power for your House except during a [Military]
     #: challenge.": that challenge type; its controller gains no House power outside such a challenge (no unopposed
     #: bonus in another, none for dominance).

@@ -119,6 +119,8 @@ _TRAIT_NO_BYPASS = re.compile(r"^[Ee]ach ([A-Z][\w' ]*?) character you control c
 _RENOWN_DURING = re.compile(r"^(.+?) (?:does not kneel [^,]*, and )?gains (?:\w+ and )?renown (?:while "
                             r"(?:participating|attacking|defending) in an? \[?(military|intrigue|power)\]? challenge|"
                             r"during the (first) challenge initiated each round)$", re.IGNORECASE)
+#: "While Ser Denys Mallister is defending, he gains renown.": its role in any challenge ("attacking", "defending").
+_RENOWN_WHILE_ROLE = re.compile(r"^while (.+?) is (attacking|defending), (?:he|she|it) gains renown$", re.IGNORECASE)
 _ATTACHED_NO_BYPASS = re.compile(r"^attached character cannot be bypassed (?:by|with) stealth$", re.IGNORECASE)
 #: "While The Knight of Flowers is attacking alone, the defending player cannot declare more than 1 character as a
 #: defender.": only when it names the card.
@@ -440,6 +442,44 @@ def gold_toll(sentence: str) -> tuple[str, str, int] | None:
 _SPEND_ON = re.compile(r"^(?:during the (\w+) phase, )?you may spend gold(?: tokens)? on (.+?) as if (?:they are|they "
                        r"were|it were|it is) in your gold pool(?: during the (\w+) phase)?$", re.IGNORECASE)
 _SPEND_ON_FACTION = re.compile(r"^\[(\w+)\] (characters?|cards?) you control$", re.IGNORECASE)
+
+
+#: A permission to marshal from a pile: "You may marshal non-unique Drowned God characters from your dead pile as if
+#: they were in your hand." (Tarle the Thrice-Drowned), "… you may marshal House Dayne Escort from your discard pile as
+#: if it were in your hand.", "Once per marshaling phase, you may marshal a location from your discard pile …" (King's
+#: Landing), "You may marshal Stormcrows into shadows from your discard pile …".
+_MARSHAL_FROM_PILE = re.compile(r"^(?:.*?, )?you may marshal (non-unique )?(.+?) (into shadows )?from your "
+                                r"(dead|discard) pile as if (?:it|he|she|they) (?:were|are) in your hand$",
+                                re.IGNORECASE)
+_PILE_SUBJECT = re.compile(r"^(?:an? )?(?:(.+?) )?(character|location|attachment)s?$", re.IGNORECASE)
+
+
+#: "Sacrifice Jeyne Poole to return a Lady character from your discard pile to your hand.": the pile it returns from.
+_RETURNS_FROM = re.compile(r"\breturn [^.]*? from your (discard|dead) pile to your hand\b", re.IGNORECASE)
+
+
+def returns_from(plain: str) -> str | None:
+    """The one pile ("discard" or "dead") a ``_RETURNS_FROM`` text returns a card from to its owner's hand; None where
+    its text names both piles ("from your discard pile or dead pile": Lost Captain) or neither."""
+    m = _RETURNS_FROM.search(plain)
+    piles = {x.lower() for x in re.findall(r"\b(discard|dead) pile", plain, re.IGNORECASE)}
+    return m.group(1).lower() if m is not None and piles == {m.group(1).lower()} else None
+
+
+def marshal_from_pile(plain: str, name: str | None) -> tuple[str, str, str, bool, bool] | None:
+    """(the pile, "dead" or "discard"; what may come from it: "self" or a card type; the Trait it needs or "";
+    non-unique only; into shadows) of a ``_MARSHAL_FROM_PILE`` sentence. Its conditions ("While there are 3 or more
+    plot cards in your used pile", "Once per marshaling phase") are not read: the permission is taken as given."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _MARSHAL_FROM_PILE.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        pile, shadows, non_unique = m.group(4).lower(), m.group(3) is not None, m.group(1) is not None
+        if name is not None and fold(m.group(2)) == fold(name):
+            return (pile, "self", "", non_unique, shadows)
+        if (what := _PILE_SUBJECT.match(m.group(2))) is not None:
+            return (pile, what.group(2).lower(), what.group(1) or "", non_unique, shadows)
+    return None
 
 
 def gold_spendable(plain: str, name: str | None) -> tuple[str, str] | None:
@@ -1493,6 +1533,42 @@ def won_with(plain: str) -> tuple[str, str, str] | None:
 _SAVES_ATTACHED = re.compile(r"when attached (?:character|location) would [^.]*?\bto save (?:it|that character|that "
                              r"location)\b|\bto save attached (?:character|location)\b", re.IGNORECASE)
 
+#: A save's trigger names what it saves: "When another Direwolf card or Sansa Stark would leave play, kill Lady to save
+#: that card.", "When a Lady character would be killed or discarded from play, stand Ser Dontos Hollard to save that
+#: character.", "When another character would be killed, kill Maester Kerwin to save that character.".
+_SAVES_WHEN = re.compile(r"^(?:\w+: )?when (another |an? )?(.+?) would (?:be killed|leave play|be discarded)[^,]*, "
+                         r"[^.]*?\bto save (?:that|it|him|her|them)\b", re.IGNORECASE)
+_SAVED_SUBJECT = re.compile(r"^(unique )?(?:non-([A-Z][\w' ]*?) )?(?:\[(\w+)\] )?(?:(.+?) )?"
+                            r"(character|card|location|attachment)(?: or (.+))?$")
+_NAME = re.compile(r"^[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*)*$")
+
+
+def saves_only(plain: str) -> tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None:
+    """What a ``_SAVES_WHEN`` save may save: (not the card itself ("another"), the titles it names, the Traits one of
+    which it needs, its type ("" for "card"), its faction, unique only, the Trait it must lack ("non-Army"), controlled
+    by the save's player ("you control")). None: no such sentence, or words not read ("non-loyal", "attached
+    character": ``_SAVES_ATTACHED``)."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _SAVES_WHEN.match(" ".join(sentence.split()))
+        if m is None:
+            continue
+        subject, own = m.group(2), m.group(2).endswith(" you control")
+        subject = subject.removesuffix(" you control")
+        if (what := _SAVED_SUBJECT.match(subject)) is not None:
+            traits = tuple(what.group(4).split(" or ")) if what.group(4) else ()
+            names = tuple(what.group(6).split(" or ")) if what.group(6) else ()
+            if not all(_NAME.match(x) for x in (*traits, *names)):
+                return None
+            return (m.group(1) is not None and m.group(1).lower() == "another ", names, traits,
+                    "" if what.group(5) == "card" else what.group(5), what.group(3) or "", what.group(1) is not None,
+                    what.group(2) or "", own)
+        if _NAME.match(subject):  # "When Jon Snow would be killed, …" (Ghost)
+            return (m.group(1) is not None and m.group(1).lower() == "another ", (subject,), (), "", "", False, "",
+                    own)
+        return None
+    return None
+
+
 #: A save whose cost is gold: 1st edition Gilded Plate "Response: Pay 1 gold and discard Gilded Plate from play (cannot
 #: be saved) to save attached character …", Strong Belwas "Pay 2 gold to save a Noble character …", 2nd edition
 #: Podrick Payne "… pay 2 gold and put Podrick Payne into play from your hand to save it".
@@ -1621,6 +1697,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
+                r"|(?P<bare>without attachments|with no attachments)"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
                 r"|(?:with|that has) (?P<named_has>that Trait)|that does not have (?P<named_not>that Trait)"
@@ -1630,7 +1707,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|controlled by an opponent|controlled by a player with more power than you)|in your discard pile))*"
                 r"(?=[.,;]|$| and | to | \(| from play\b| from being killed\b| from being discarded\b| would\b)")
 #: "… with fewer than 2 challenge icons" (Maiden of Poisons), "… with no challenge icons" (Trystane Martell): kept
-#: in the target's icon part as "icons<N" (fewer than N icons).
+#: in the target's icon part as "icons<N" (fewer than N icons); "… without attachments" (The Hound) as "attachments<1".
 _ICONS_AT_MOST = {"fewer than 2": "icons<2", "1 or fewer": "icons<2", "no": "icons<1"}
 #: "any number of" (The Bastard's Letter "stand any number of characters you control with a [military] icon"): as many
 #: as fit, like "each".
@@ -1788,7 +1865,8 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             f"{alone.lower()} alone" if (alone := g.get("alone")) else (g["side"] or "").strip().lower(),
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
-            (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), ""),
+            (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), "")
+            or ("attachments<1" if g.get("bare") else ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose
@@ -2641,6 +2719,7 @@ class Keywords:
     gives_renown: bool = False  # a sentence names renown or keywords beside its own "Renown."
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
+    saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
     never_saved: str = ""  # "self" / "attached": ``never_saved``
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -2662,6 +2741,8 @@ class Keywords:
     str_without_icon: tuple[str, int] | None = None  # Hear Me Roar: ("intrigue", -1): ``_STR_WITHOUT_ICON``
     str_each_attachment: int | None = None  # Power and Wealth: 1: ``_STR_EACH_ATTACHMENT``
     gold_spendable: tuple[str, str] | None = None  # Tywin Lannister: ("self", ""): ``gold_spendable``
+    marshal_from_pile: tuple[str, str, str, bool, bool] | None = None  # Tarle: ``marshal_from_pile``
+    returns_from: str | None = None  # Jeyne Poole: "discard": ``returns_from``
     house_power_only_in: str | None = None  # The Siege of Winterfell: "military": ``_HOUSE_POWER_ONLY_IN``
     renown_barred: tuple[str, str] | None = None  # Jhalabar Xho: ("opponents", ""): ``_RENOWN_BARRED``
     power_only_trait: str | None = None  # The Faith Militant: "The Seven": ``_POWER_ONLY_TRAIT``
@@ -2942,6 +3023,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if named(during := _RENOWN_DURING.match(sentence)):  # read on: the sentence may say more (Ser Jaime)
                 renown_during = (during.group(2) or during.group(3)).lower()  # type: ignore[union-attr]
+            if named(role := _RENOWN_WHILE_ROLE.match(sentence)):
+                renown_during = role.group(2).lower()  # type: ignore[union-attr]
+                continue
             if (guarded := _TRAIT_NO_BYPASS.match(sentence)) is not None:
                 no_bypass_trait = guarded.group(1)
                 continue
@@ -3238,6 +3322,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
@@ -3255,7 +3340,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,
-        gold_spendable=gold_spendable(plain, name),
+        gold_spendable=gold_spendable(plain, name), marshal_from_pile=marshal_from_pile(plain, name),
+        returns_from=returns_from(plain),
         house_power_only_in=power_only_in, renown_barred=renown_barred, power_only_trait=power_only_trait,
         house_only_shadow_waived="house_only_shadow_waived" in flags,
         reveals_new_plot=reveals_new_plot(plain), immune_to=immune, immune_while=immune_if,

@@ -237,6 +237,8 @@ RULES_ROUND: dict[str, Rule] = {
     "ambush.phase": Rule("RR: Ambush", "1E Rules › Ambush"),
     "ambush.keyword": Rule("RR: Ambush", "1E Rules › Ambush"),
     "save.attached-only": Rule("RR: Save, Cannot be Saved", "1E Rules › Attachments"),
+    "save.target": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
+    "return.from-pile": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "save.printed-unsaveable": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "save.gold-cost": Rule("RR: Costs", "1E Rules › Golden rule"),
     "discard.not-a-copy": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),

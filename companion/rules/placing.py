@@ -64,9 +64,11 @@ def _fits(t: TableState, target: str, only: AttachOnly, by: str | None) -> bool:
         return False
     if (only.factions and not set(only.factions) & set(c.factions)) or set(only.not_factions) & set(c.factions):
         return False
-    # What its attachments give it counts too ("Attached character gains the Lord trait.").
-    traits = {_trait(x) for x in c.traits} | {_trait(x) for a, ip in t.in_play.items() if ip.attached_to == target
-                                              for x in t.card(a).grants_traits}
+    # What its attachments give it counts too ("Attached character gains the Lord trait."); a 1st-edition crest is
+    # read as a Trait ("a [Holy] character").
+    traits = {_trait(x) for x in (*c.traits, *c.crests)} | {_trait(x) for a, ip in t.in_play.items()
+                                                            if ip.attached_to == target
+                                                            for x in t.card(a).grants_traits}
     if (only.traits and not {_trait(x) for x in only.traits} & traits) or {_trait(x) for x in only.not_traits} & traits:
         return False
     cost = c.cost if isinstance(c.cost, int) else None

@@ -1363,6 +1363,8 @@ def renown_during_holds(t: Table, card: str, c: ChallengeRecord) -> bool:
     type) or 1st edition "… gains vigilant and renown during the first challenge initiated each round." ("first":
     the round's first challenge, whoever initiated it) holds for the challenge ``c``, its text not blank."""
     during = getattr(printed(t, card), "renown_during", None)
+    if during in ("attacking", "defending"):  # Ser Denys Mallister: "While … is defending, he gains renown."
+        return card in (c.attackers if during == "attacking" else c.defenders)
     if during == "first":
         return next((x for x in t.challenges if x.round == c.round), None) is c
     return during is not None and during == c.kind

@@ -769,6 +769,10 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Lannister 11109); a hand's card the log never named lies in the deck.
         own = own or (action.type == "discard" and zone is Zone.PLAY and c.discards_from_hand and isinstance(card, str)
                       and t.zone_of(card) in (Zone.HAND, Zone.DECK))
+        # Its return of itself from a pile to its owner's hand (1st edition Lost Captain: "Response: After you win a
+        # Power challenge by 4 or more total STR, return Lost Captain from your discard pile or dead pile to your
+        # hand."), for its owner.
+        own = own or (action.type == "return_to_hand" and card == source and zone in (Zone.DEAD, Zone.DISCARD))
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.catalog.card import fold
 from companion.declare import Text
 from companion.rules.actions.base import Action, CardRef, Confirm, Offer, Phone, Recorder, SeatRef, Where, Whose, action
 from companion.rules.actions.common import (
@@ -22,7 +23,7 @@ from companion.rules.actions.common import (
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, count_this_round, counted_this_round
-from companion.rules.values import hand_count, has_keyword, printed, revealed_plots_that
+from companion.rules.values import hand_count, has_keyword, printed, revealed_plots_that, traits_of
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -287,6 +288,12 @@ class ReturnToHand(_MoveTo):
         super(ReturnToHand, self).check(t, v)
         need = t.card(self.card).returns_from_dead
         seat, zone = t.where[self.card]
+        src = self.source
+        pile = t.card(src).returns_from if src is not None and src in t.where else None
+        if src is not None and pile is not None and zone in (Zone.DEAD, Zone.DISCARD) and zone.value != pile:
+            # Jeyne Poole "… return a Lady character from your discard pile to your hand.": not from the dead pile
+            v.violate("return.from-pile", (self.card, src), card=t.ref(self.card), source=t.ref(src),
+                      zone=place_name(t, self.card))
         if need is not None and zone is Zone.DEAD and self.source in (None, self.card):
             # Its own "Use this ability if there are at least 3 characters in your dead pile." (Trident Reinforcements)
             dead = sum(t.card(c).type == "character" for c in t.players[seat].zones[Zone.DEAD])
@@ -408,6 +415,23 @@ def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
 
 
+def save_fits(t: Table, card: str, player: str, source: str,
+              only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool]) -> bool:
+    """The card is one the save's trigger names (``Card.saves_only``): not the saving card where it says "another",
+    one of its titles, or of its type, faction, uniqueness and one of its Traits (without the Trait it excludes),
+    controlled by the save's player where it says "you control"."""
+    another, names, traits, kind, faction, unique, lacks, own = only
+    c = t.card(card)
+    if (another and card == source) or (own and t.controller(card) != player):
+        return False
+    if any(fold(n) == fold(c.name) for n in names):
+        return True
+    has = traits_of(t, card)
+    return bool(traits or kind or faction or unique or lacks) and (not kind or c.type == kind) \
+        and (not faction or c.faction == faction) and (not unique or c.unique) \
+        and (not traits or any(x in has for x in traits)) and not (lacks and lacks in has)
+
+
 @action("save", records=Recorder.EFFECT)
 @dataclass(frozen=True, slots=True)
 class Save(Action):
@@ -434,6 +458,12 @@ class Save(Action):
             v.violate("save.attached-only", (self.card, src), card=t.ref(self.card), source=t.ref(src),
                       attached=t.ref(host))
         facts = (printed(t, src) if src in t.in_play else t.card(src)) if src is not None and src in t.where else None
+        if src is not None and facts is not None and facts.saves_only is not None \
+                and not any(x[0] == "save" for x in facts.targets) \
+                and not save_fits(t, self.card, self.player, src, facts.saves_only):
+            # Lady: "When another Direwolf card or Sansa Stark would leave play, kill Lady to save that card." (where
+            # its choice is not read as a target already: ``ability.target``)
+            v.violate("save.target", (self.card, src), card=t.ref(self.card), source=t.ref(src))
         cost = facts.save_gold if facts is not None else 0
         spent = t.gold_spent
         gold = t.players[self.player].gold

@@ -46,9 +46,36 @@ from companion.rules.values import (
     opponent_cost,
     pay_gold,
     plot_reductions,
+    printed_cards,
     reducers_spent,
     revealed_plot,
 )
+
+
+def pile_permit(t: Table, player: str, card: str, shadows: bool) -> str | None:
+    """The card whose printed permission (``Card.marshal_from_pile``) lets the player marshal ``card`` (into shadows)
+    from its own dead or discard pile, where it lies: the card itself ("you may marshal House Dayne Escort from your
+    discard pile as if it were in your hand") or one whose text counts for the player (Tarle the Thrice-Drowned: "You
+    may marshal non-unique Drowned God characters from your dead pile …"); None: nothing does."""
+    seat, zone = t.where[card]
+    if seat != player or zone not in (Zone.DEAD, Zone.DISCARD):
+        return None
+    c = t.card(card)
+    for giver in (card, *printed_cards(t, player)):
+        fact = t.card(giver).marshal_from_pile
+        if fact is None or fact[0] != zone.value or fact[4] != shadows or (fact[1] == "self") != (giver == card):
+            continue
+        if fact[1] == "self" or (c.type == fact[1] and (not fact[2] or fact[2] in c.traits)
+                                 and not (fact[3] and c.unique)):
+            return giver
+    return None
+
+
+def require_from_hand(t: Table, v: Checker, player: str, card: str, rule: str, shadows: bool = False) -> None:
+    """A card is marshalled from its owner's hand, or from the player's own dead or discard pile where a printed
+    permission allows it (``pile_permit``); from a pile without one it is not in hand (``rule``)."""
+    if pile_permit(t, player, card, shadows) is None:
+        require_in_hand(t, v, player, card, rule)
 
 
 def check_marshaling_turn(t: Table, v: Checker, player: str, phase_rule: str) -> None:
@@ -85,7 +112,7 @@ class MarshalIntoShadows(Action):
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "shadows.marshal-phase")
-        require_in_hand(t, v, self.player, self.card, "shadows.marshal-from-hand")
+        require_from_hand(t, v, self.player, self.card, "shadows.marshal-from-hand", shadows=True)
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_shadows_restriction(c)
         if restriction:
@@ -139,7 +166,7 @@ class Marshal(Action):
     def check(self, t: Table, v: Checker) -> None:
         c = t.card(self.card)
         check_marshaling_turn(t, v, self.player, "marshal.phase")
-        require_in_hand(t, v, self.player, self.card, "marshal.from-hand")
+        require_from_hand(t, v, self.player, self.card, "marshal.from-hand")
         check_no_further_cards(t, v, self.player, self.card)
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
