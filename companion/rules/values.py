@@ -611,7 +611,7 @@ def window_waits_for(t: Table) -> str | None:
         return "window.marshaling-over"  # 3.3 -> 3.4: after the last player's special window the phase ends
     c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
     if c is not None and c.stage is Stage.RESOLVED and c.winner is not None:
-        if c.winner == c.attacker and not c.claim_applied:
+        if c.winner == c.attacker and not c.claim_applied and not c.disputed:
             return "window.claim"
         if not c.renown and renown_cards(t, c):
             return "window.renown"

@@ -432,7 +432,7 @@ def check_challenge_over(t: Table, v: Checker) -> None:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.defenders"))
     elif c.stage is Stage.DEFENDERS:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.result"))
-    elif c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0 and not (
+    elif c.winner == c.attacker and not c.claim_applied and not c.disputed and claim_due(t, c) > 0 and not (
             c.kind == "power" and house_power_barred(t, c.attacker, c.kind) is not None):  # nothing it may claim
         v.violate("claim.not-applied", player=t.players[c.defender].name, kind=msg(f"challenge.kind.{c.kind}"))
 
