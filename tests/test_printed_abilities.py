@@ -2007,6 +2007,32 @@ def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
     legal(t, ChallengeResult(winner="A"))
 
 
+def test_an_attachments_str_during_one_challenge_type_with_a_keyword_after_it() -> None:
+    """aside65 05 (the rule ``challenge.str``): Valyrian Steel Dagger (05021) "During [intrigue] challenges, attached
+    character gets +2 STR and gains stealth.": its +2 counts in intrigue challenges only; in a military one a result
+    that counts it is flagged (it was a STR effect not read, which let any result stand). The Viper's Spear (26088)
+    "During [military] challenges, attached character gets +3 STR and does not kneel …" and 1st edition Ser Cortnay
+    Penrose (kotst_8) "During Power challenges, Ser Cortnay Penrose gets +2 STR and gains vigilant." are this shape."""
+    from companion.rules.values import strength
+
+    catalog = Catalog.open()
+    assert [catalog.card(c).str_while for c in ("05021", "26088", "kotst_8")] == [
+        ("intrigue", 2), ("military", 3), ("power", 2)]
+    t = plots("2e", "01001", "01002", {"01113": 1, "05021": 1}, {"01113": 2})
+    for card in ("A.01113.1", "B.01113.1", "B.01113.2"):
+        in_play(t, card)
+    in_play(t, "A.05021.1", attached_to="A.01113.1")
+    to_challenges(t)
+    intrigue = t.clone()
+    legal(intrigue, InitiateChallenge("A", "intrigue", "B", attackers=["A.01113.1"]))
+    assert strength(intrigue, "A.01113.1") == 4
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01113.1"]))
+    legal(t, DeclareDefenders("B", ["B.01113.1", "B.01113.2"]))
+    assert strength(t, "A.01113.1") == 2
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    legal(t, ChallengeResult(winner="B"))
+
+
 def test_an_ability_that_resolves_only_with_a_summer_or_winter_plot_revealed() -> None:
     """aside51 10, 22 (RR: Golden Rule; the rules ``ability.plot-needed`` and ``ability.plot-barred``): White Raven
     (04008) "Reaction: After you win dominance, if there is a Summer or Winter plot card revealed, gain 1 power for

@@ -340,7 +340,10 @@ _STR_WHILE = (
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
     # "During [power] challenges, Ser Colen of Greenpools gets +3 STR." (Honor-Bound: "…, attached character …"),
     # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge type as the side.
-    re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
+    # "During [intrigue] challenges, attached character gets +2 STR and gains stealth." (Valyrian Steel Dagger; The
+    # Viper's Spear, 1st edition Ser Cortnay Penrose): what follows "and" is not STR.
+    re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR(?: and .*)?$",
+               re.IGNORECASE),
     re.compile(r"^(.+?) gets? ([+-]\d+) STR during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE),
     # 1st edition Lord Tyrion's Host: "… gets +3 STR while you have more gold in your gold pool than each opponent.";
     # Disputed Claim: "While you have more power on your faction card than each opponent, attached character gets +2
