@@ -2324,6 +2324,34 @@ def test_a_character_that_contributes_its_str_only_alone() -> None:
             legal(t, ChallengeResult())
 
 
+def test_a_location_gives_str_to_a_character_attacking_or_defending_alone() -> None:
+    """challenge.str (aside65 03, 30): Jousting Pavilion (09019) "Each Knight character you control gets +1 STR while
+    attacking or defending alone.": a Tumblestone Knight attacking alone is 2 + 1 = 3 and wins a tie against 3 (a
+    result for the defender is flagged); two attacking together are 2 each. 1st edition Raventree Hall (w_14) "While a
+    character you control is defending alone, it gets +1 STR and gains renown." and The Tower of Joy's "While The Tower
+    of Joy is standing and a unique character you control is attacking or defending alone, it gets +2 STR." are the
+    same reading (3 printings; they were STR effects not read, which let any result stand)."""
+    from companion.catalog.importers import str_alone_each
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("w_14").str_alone_each == ("defending", "", 1, False)
+    assert str_alone_each("While The Tower of Joy is standing and a unique character you control is attacking or "
+                          "defending alone, it gets +2 STR", "The Tower of Joy") == (
+        "attacking or defending", "unique", 2, True)
+    t = plots("2e", "01001", "01002", {"09019": 1, "01150": 2}, {"01150": 1, "01057": 1})
+    for card in ("A.09019.1", "A.01150.1", "A.01150.2", "B.01150.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    together = t.clone()
+    legal(together, InitiateChallenge("A", "military", "B", attackers=["A.01150.1", "A.01150.2"]))
+    assert strength(together, "A.01150.1") == 2
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
+    legal(t, DeclareDefenders("B", ["B.01150.1", "B.01057.1"]))
+    assert (strength(t, "A.01150.1"), strength(t, "B.01150.1")) == (3, 2)
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
 def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_kneels() -> None:
     """event.faction-cost (aside54 20): Secret Schemes "Action: Kneel your faction card to draw X cards.": played while
     an earlier effect has knelt its player's faction card, flagged; its cost written on its own line right before the

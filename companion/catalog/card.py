@@ -93,7 +93,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
-              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "x_cost",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -497,6 +497,10 @@ class Card:
     #: challenge unless it is attacking or defending alone.": "only"; a plot's "Each character that is attacking or
     #: defending alone does not contribute its STR to the challenge." (Grand Melee): "never".
     str_alone: str | None = None
+    #: "Each Knight character you control gets +1 STR while attacking or defending alone." (Jousting Pavilion): the
+    #: sides ("attacking", "defending", "attacking or defending"), the characters (a Trait, "unique", "" any), the STR
+    #: and whether the giver must be standing ("While The Tower of Joy is standing and …").
+    str_alone_each: tuple[str, str, int, bool] | None = None
     #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
     #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
     #: Steel): ("put_into_play", False), X exactly.

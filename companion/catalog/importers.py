@@ -874,6 +874,27 @@ _STR_ONLY_ALONE = re.compile(rf"\b{SELF} does not contribute its STR to a challe
                              r"defending alone\b", re.IGNORECASE)
 
 
+#: A card that gives STR to a character of its controller's that is alone on its side: "Each Knight character you
+#: control gets +1 STR while attacking or defending alone." (Jousting Pavilion), "While The Tower of Joy is standing
+#: and a unique character you control is attacking or defending alone, it gets +2 STR."; 1st edition Raventree Hall
+#: "While a character you control is defending alone, it gets +1 STR and gains renown." (``str_alone_each``).
+_STR_ALONE_EACH = re.compile(r"^[Ee]ach ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR while "
+                             r"(attacking or defending|attacking|defending) alone$")
+_STR_ALONE_IT = re.compile(r"^[Ww]hile (?:(.+?) is standing and )?an? (unique )?character you control is "
+                           r"(attacking or defending|attacking|defending) alone, it gets ([+-]\d+) STR(?: and .*)?$")
+
+
+def str_alone_each(sentence: str, name: str | None) -> tuple[str, str, int, bool] | None:
+    """(the sides "attacking", "defending" or "attacking or defending"; the characters: a Trait, "unique" or "" for
+    any; the STR; whether the giver must be standing) of a ``_STR_ALONE_EACH`` or ``_STR_ALONE_IT`` sentence."""
+    if (m := _STR_ALONE_EACH.match(sentence)) is not None:
+        return m.group(3), m.group(1).strip(), int(m.group(2)), False
+    m = _STR_ALONE_IT.match(sentence)
+    if m is None or (m.group(1) is not None and fold(m.group(1)) != fold(name or "")):
+        return None
+    return m.group(3), "unique" if m.group(2) else "", int(m.group(4)), m.group(1) is not None
+
+
 def str_alone(plain: str, name: str | None) -> str | None:
     """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
     (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
@@ -2321,6 +2342,7 @@ class Keywords:
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
+    str_alone_each: tuple[str, str, int, bool] | None = None  # ("attacking or defending", "Knight", 1, False)
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
@@ -2463,6 +2485,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     str_standing = 0
+    alone_each: tuple[str, str, int, bool] | None = None
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
@@ -2548,6 +2571,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (alone_str := str_alone_each(sentence, name)) is not None:
+                alone_each = alone_str  # its "and gains renown" (Raventree Hall) is not read
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))
@@ -2917,7 +2943,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
-        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
+        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
+        x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
         additional_other_type=bool(_OTHER_TYPE.search(" ".join(plain.split()))), put_cost_max=put_cost_max(plain),

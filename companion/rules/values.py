@@ -636,7 +636,7 @@ def strength(t: Table, card: str) -> int:
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
-               + strength_self_while(t, card) + strength_standing(t, card)
+               + strength_self_while(t, card) + strength_standing(t, card) + strength_alone(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -687,6 +687,30 @@ def strength_standing(t: Table, card: str) -> int:
         return 0
     givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_standing]
     return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
+
+
+def strength_alone(t: Table, card: str) -> int:
+    """"Each Knight character you control gets +1 STR while attacking or defending alone." (``Card.str_alone_each``:
+    Jousting Pavilion, The Tower of Joy while it stands, 1st edition Raventree Hall): a character of the giver's
+    controller that is the only one on its side of the challenge under way, while the giver's text counts, unless the
+    log records its STR (``_str_recorded``)."""
+    c = current_challenge(t)
+    if c is None or card not in t.in_play or not any(t.card(g).str_alone_each for g in t.in_play):
+        return 0
+    seat = t.controller(card)
+    side = "attacking" if card in c.attackers and seat == c.attacker else (
+        "defending" if card in c.defenders and seat == c.defender else None)
+    if side is None or participants(t, c, seat) != [card] or _str_recorded(t, card):
+        return 0
+    total = 0
+    for giver in printed_cards(t, seat):
+        fact = t.card(giver).str_alone_each
+        if fact is None or side not in fact[0] or (fact[3] and giver in t.in_play and t.in_play[giver].kneeling):
+            continue
+        who = fact[1]
+        if who == "" or (t.card(card).unique if who == "unique" else who in traits_of(t, card)):
+            total += fact[2]
+    return total
 
 
 def strength_self_while(t: Table, card: str) -> int:
