@@ -2433,6 +2433,36 @@ def test_an_attachments_str_for_each_counts_for_the_character_it_is_on() -> None
         flagged_and_refused(table, result, rule) if rule else legal(table, result)
 
 
+def test_a_character_that_loses_str_for_each_one_counted() -> None:
+    """challenge.str (aside65 19): Smalljon Umber (13021, STR 6) "Smalljon Umber gets -1 STR for each plot card in your
+    used pile.": with one used plot he is 5 and a 5 attacking him wins the tie, so a result written for him is
+    flagged. Sansa Stark (03013, STR 4) "… gets -1 STR for each [stark] character in your dead pile." counts the Stark
+    characters there only; Former Champion "… -1 STR for each power it has." is the same reading (4 printings)."""
+    from companion.rules.state import Zone
+    from companion.rules.values import strength
+
+    catalog = Catalog.open()
+    assert (catalog.card("13021").str_per, catalog.card("13021").str_per_less) == (("used_plots", None), True)
+    assert catalog.card("24026").str_per_less
+    t = plots("2e", "01001", "01002", {"13021": 1, "03013": 1, "01150": 1, "01053": 1, "01005": 1},
+              {"08115": 1, "01005": 1})
+    for card in ("A.13021.1", "A.03013.1", "B.08115.1"):
+        in_play(t, card)
+    t.move("A.01005.1", "A", Zone.USED)
+    t.move("B.01005.1", "B", Zone.USED)
+    t.move("A.01150.1", "A", Zone.DEAD)
+    t.move("A.01053.1", "A", Zone.DEAD)  # a Baratheon character: Sansa does not count it
+    assert (strength(t, "A.13021.1"), strength(t, "A.03013.1")) == (5, 3)
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.08115.1"]))
+    legal(t, DeclareDefenders("A", ["A.13021.1"]))
+    assert strength(t, "B.08115.1") == 5  # Host of the Boneway (4): "+1 STR for each plot card in your used pile."
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

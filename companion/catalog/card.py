@@ -58,7 +58,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
-              "limit_each", "str_per", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own", "kneel_self_to",
+              "limit_each", "str_per", "str_per_less", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own",
+              "kneel_self_to",
               "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
               "reduces_by_kneeling", "faction_kneel_to", "raises_cost", "bestow",
@@ -342,6 +343,8 @@ class Card:
     #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts ("pool_gold", "own_power",
     #: "own_gold", "kneeling_others", "dead_characters", "used_plots", "other_trait", "trait_location") and the trait.
     str_per: tuple[str, str | None] | None = None
+    #: "Smalljon Umber gets -1 STR for each plot card in your used pile.": it loses, not gains, for each one counted.
+    str_per_less: bool = False
     #: "Obara Sand may be declared as a defender during [power] challenges …, even while kneeling.": those types.
     defends_kneeling: tuple[str, ...] = ()
     #: 1st edition Shagga Son of Dolf: "Knelt Clansman characters you control can be declared as defenders during

@@ -945,8 +945,9 @@ _KNELT_UNKILLABLE_OWN = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you co
 _KNELT_DEFENDERS = re.compile(r"^knelt ((?:[A-Z][\w']* )*)characters you control (?:can|may) be declared as defenders "
                               r"during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE)
 #: "Tywin Lannister gets +1 STR for each gold in your gold pool.": what it counts, when the table holds it (the
-#: sentence names the card and sets no condition before it).
-_STR_PER = re.compile(r"^(.+?) gets \+1 STR for each (.+)$", re.IGNORECASE)
+#: sentence names the card and sets no condition before it); "Smalljon Umber gets -1 STR for each plot card in your
+#: used pile." (Former Champion, Sansa Stark) loses as much.
+_STR_PER = re.compile(r"^(.+?) gets ([+-]1) STR for each (.+)$", re.IGNORECASE)
 #: A constant sentence that changes STR ("Each [thenightswatch] character you control gets +1 STR."; "contributes 2
 #: STR to your side"; 1st edition "+2 STR while defending"): read as ``str_unread`` unless another fact reads it.
 _OWN_SUBJECT = re.compile(r"^(?:while [^,]+, |if [^,]+, )", re.IGNORECASE)
@@ -957,7 +958,8 @@ _STR_COUNTS = (
     (re.compile(r"^gold (?:he|she|it) has$", re.IGNORECASE), "own_gold"),
     (re.compile(r"^attachment (?:he|she|it) has$", re.IGNORECASE), "own_attachments"),  # Brienne of Tarth
     (re.compile(r"^other kneeling character in play$", re.IGNORECASE), "kneeling_others"),
-    (re.compile(r"^character in your dead pile$", re.IGNORECASE), "dead_characters"),
+    # Sansa Stark: "… for each [stark] character in your dead pile": that faction's only
+    (re.compile(r"^(?:\[(\w+)\] )?character in your dead pile$", re.IGNORECASE), "dead_characters"),
     (re.compile(r"^plot card in your used pile$", re.IGNORECASE), "used_plots"),
     (re.compile(r"^other ([A-Z][\w' ]*?) (card|character) you control$"), "other_trait"),
     (re.compile(r"^([A-Z][\w' ]*?) location you control$"), "trait_location"),
@@ -2278,6 +2280,7 @@ class Keywords:
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
     limit_each: bool = False  # the limited ability acts on "each" or "all" of some cards (Robb Stark)
     str_per: tuple[str, str | None] | None = None  # "+1 STR for each gold in your gold pool": ("pool_gold", None)
+    str_per_less: bool = False  # "-1 STR for each …" (Smalljon Umber)
     defends_kneeling: tuple[str, ...] = ()  # challenge types it defends in without the icon and while kneeling
     kneel_self_to: tuple[str, ...] = ()  # Marya Seaworth: ("stand",): ``kneel_self_to``
     knelt_unkillable_own: str | None = None  # Timett: "Clansman": ``_KNELT_UNKILLABLE_OWN``
@@ -2503,6 +2506,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     unique_only_in: list[tuple[str, str]] = []
     skips_phase: str | None = None
     strength_per: tuple[str, str | None] | None = None
+    per_less = False
     defends_kneeling: tuple[str, ...] = ()
     knelt_defenders: tuple[str, str] | None = None
     knelt_unkillable_own: str | None = None
@@ -2780,8 +2784,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             per = _STR_PER.match(sentence)  # its own, or an attachment's for the card it is on (Dawn)
             if per is not None and (named(per) or fold(per.group(1)) == "attached character") \
-                    and (counted := str_per(per.group(2))) is not None:
-                strength_per = counted
+                    and (counted := str_per(per.group(3))) is not None:
+                strength_per, per_less = counted, per.group(2) == "-1"
                 continue
             if named(kneeling := _DEFENDS_KNEELING.match(sentence)):
                 defends_kneeling = (kneeling.group(2).lower(),)  # type: ignore[union-attr]
@@ -2906,7 +2910,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         loses_icons=loses_icons,
         no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
         limit_each=limit_each(text),
-        str_per=strength_per, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
+        str_per=strength_per, str_per_less=per_less, defends_kneeling=defends_kneeling, knelt_defenders=knelt_defenders,
         knelt_unkillable_own=knelt_unkillable_own,
         blanks_plots="blanks_plots" in flags,
         kept_gold=kept_gold, grants_str=grants_str, house_only=house_only,

@@ -839,7 +839,8 @@ def strength_attached(t: Table, card: str) -> int:
     if card not in t.in_play or not any(ip.attached_to == card for ip in t.in_play.values()):
         return 0
     named = {m.source for m in t.modifiers if m.stat == "str" and m.card == card}
-    return sum(t.card(a).grants_str + (_per_count(t, per, card, t.controller(a)) if (per := t.card(a).str_per) else 0)
+    return sum(t.card(a).grants_str + ((-1 if t.card(a).str_per_less else 1) * _per_count(t, per, card, t.controller(a))
+                                       if (per := t.card(a).str_per) else 0)
                for a, ip in t.in_play.items()
                if ip.attached_to == card and a not in named and printed(t, a) is not None)
 
@@ -854,7 +855,7 @@ def strength_counted(t: Table, card: str) -> int:
     if per is None or card not in t.in_play or t.card(card).type == "attachment" or printed(t, card) is None or any(
             m.source == card and m.stat == "str" for m in t.modifiers):
         return 0
-    return _per_count(t, per, card, t.controller(card))
+    return (-1 if t.card(card).str_per_less else 1) * _per_count(t, per, card, t.controller(card))
 
 
 def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> int:
@@ -870,8 +871,9 @@ def _per_count(t: Table, per: tuple[str, str | None], card: str, seat: str) -> i
     if kind == "kneeling_others":
         return sum(1 for cid, ip in t.in_play.items() if cid != card and ip.kneeling and not ip.duplicate_of
                    and t.card(cid).type == "character")
-    if kind == "dead_characters":
-        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character")
+    if kind == "dead_characters":  # "for each [stark] character …": of that faction
+        return sum(1 for cid in p.zones[Zone.DEAD] if t.card(cid).type == "character"
+                   and (trait is None or trait.casefold() in map(str.casefold, t.card(cid).factions)))
     if kind == "used_plots":
         return len(p.zones[Zone.USED])
     folded = (trait or "").casefold()
