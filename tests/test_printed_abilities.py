@@ -103,6 +103,23 @@ def to_challenges(t: Table) -> None:
     legal(t, BeginPhase("challenges"))
 
 
+def str_there_and_here(t: Table, card: str, there: tuple[str, list[str], int],
+                       here: tuple[str, list[str], list[str], int]) -> None:
+    """From marshaling, A's challenges against B: ``card``'s STR in one ``there`` (type, attackers, the STR) on a copy
+    of the table, then in ``here`` (type, attackers, defenders, the STR), which A wins: a result for B is flagged."""
+    from companion.rules.values import strength
+
+    to_challenges(t)
+    other = t.clone()
+    legal(other, InitiateChallenge("A", there[0], "B", attackers=there[1]))
+    assert strength(other, card) == there[2]
+    legal(t, InitiateChallenge("A", here[0], "B", attackers=here[1]))
+    legal(t, DeclareDefenders("B", here[2]))
+    assert strength(t, card) == here[3]
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
 def power_won_unopposed(t: Table, attacker: str) -> None:
     """From marshaling: A's power challenge with ``attacker`` alone, undefended, won and its claim applied."""
     to_challenges(t)
@@ -1990,21 +2007,12 @@ def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
     Greenpools gets +3 STR.": with a Courtesan of the Rose he attacks for 1 + 3 + 2 = 6 against Ranging Party's 5 in
     a power challenge; in a military challenge he is STR 1. 1st edition Ancient Mariner (kl_88) "… gets -3 STR during
     Military challenges." is the same shape."""
-    from companion.rules.values import strength
-
     assert Catalog.open().card("kl_88").str_while == ("military", -3)
     t = plots("2e", "01001", "01002", {"04004": 1, "01187": 1}, {"01132": 1})
     for card in ("A.04004.1", "A.01187.1", "B.01132.1"):
         in_play(t, card)
-    to_challenges(t)
-    military = t.clone()
-    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.04004.1"]))
-    assert strength(military, "A.04004.1") == 1
-    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04004.1", "A.01187.1"]))
-    legal(t, DeclareDefenders("B", ["B.01132.1"]))
-    assert strength(t, "A.04004.1") == 4
-    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
-    legal(t, ChallengeResult(winner="A"))
+    str_there_and_here(t, "A.04004.1", ("military", ["A.04004.1"], 1),
+                       ("power", ["A.04004.1", "A.01187.1"], ["B.01132.1"], 4))
 
 
 def test_an_attachments_str_during_one_challenge_type_with_a_keyword_after_it() -> None:
@@ -2461,6 +2469,21 @@ def test_a_character_that_loses_str_for_each_one_counted() -> None:
     legal(t, DeclareDefenders("A", ["A.13021.1"]))
     assert strength(t, "B.08115.1") == 5  # Host of the Boneway (4): "+1 STR for each plot card in your used pile."
     flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+
+
+def test_a_character_that_gets_str_for_each_other_participant_it_names() -> None:
+    """challenge.str (aside65 01): Horselord (15015, STR 1) "While Horselord is attacking, it gets +1 STR for each
+    other attacking Dothraki character you control.": attacking with a Braided Warrior (Dothraki, 3) it is 2, and 5
+    ties the defenders' 5, so a result for the attacker stands and one for the defender is flagged; defending, or
+    attacking alone, it is 1. Arrogant Contender "… for each participating character an opponent controls." and Sword
+    of the Morning "While attached character is attacking, it gets +1 STR for each defending character." are the same
+    reading (3 printings)."""
+    assert Catalog.open().card("13023").str_per_participant == ("participating", "participating", "", "opponent")
+    t = plots("2e", "01001", "01002", {"15015": 1, "01168": 1}, {"01150": 1, "01132": 1})
+    for card in ("A.15015.1", "A.01168.1", "B.01150.1", "B.01132.1"):
+        in_play(t, card)
+    str_there_and_here(t, "A.15015.1", ("military", ["A.15015.1"], 1),
+                       ("military", ["A.15015.1", "A.01168.1"], ["B.01132.1"], 2))
 
 
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:

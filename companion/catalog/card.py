@@ -94,7 +94,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
-              "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "x_cost",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
+              "x_cost",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -504,6 +505,10 @@ class Card:
     #: sides ("attacking", "defending", "attacking or defending"), the characters (a Trait, "unique", "" any), the STR
     #: and whether the giver must be standing ("While The Tower of Joy is standing and …").
     str_alone_each: tuple[str, str, int, bool] | None = None
+    #: "While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control.": its own
+    #: side ("attacking", "defending", "participating"), the side counted, the Trait ("" any) and whose ("you",
+    #: "opponent", "" either); an attachment's "While attached character is …" for the character it is on.
+    str_per_participant: tuple[str, str, str, str] | None = None
     #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
     #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
     #: Steel): ("put_into_play", False), X exactly.

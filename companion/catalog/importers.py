@@ -884,6 +884,27 @@ _STR_ALONE_IT = re.compile(r"^[Ww]hile (?:(.+?) is standing and )?an? (unique )?
                            r"(attacking or defending|attacking|defending) alone, it gets ([+-]\d+) STR(?: and .*)?$")
 
 
+#: "While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control."; "While
+#: Arrogant Contender is participating in a challenge, it gets +1 STR for each participating character an opponent
+#: controls."; "While attached character is attacking, it gets +1 STR for each defending character." (Sword of the
+#: Morning) (``str_per_participant``).
+_STR_PER_PARTICIPANT = re.compile(
+    r"^[Ww]hile (.+?) is (attacking|defending|participating)(?: in a challenge)?, it gets \+1 STR for each "
+    r"(?:other )?(attacking|defending|participating) ((?:[A-Z][\w']* )*)character(?: (you control|an opponent "
+    r"controls))?$")
+
+
+def str_per_participant(sentence: str, name: str | None) -> tuple[str, str, str, str] | None:
+    """(the card's own side, the side counted, the Trait or "", whose: "you", "opponent" or "") of a
+    ``_STR_PER_PARTICIPANT`` sentence about the card itself or its attached character; the card itself is not
+    counted."""
+    m = _STR_PER_PARTICIPANT.match(sentence)
+    if m is None or fold(m.group(1)) not in {fold(name or ""), "attached character"}:
+        return None
+    whose = {"you control": "you", "an opponent controls": "opponent"}.get(m.group(5) or "", "")
+    return m.group(2), m.group(3), m.group(4).strip(), whose
+
+
 def str_alone_each(sentence: str, name: str | None) -> tuple[str, str, int, bool] | None:
     """(the sides "attacking", "defending" or "attacking or defending"; the characters: a Trait, "unique" or "" for
     any; the STR; whether the giver must be standing) of a ``_STR_ALONE_EACH`` or ``_STR_ALONE_IT`` sentence."""
@@ -2346,6 +2367,7 @@ class Keywords:
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     str_alone_each: tuple[str, str, int, bool] | None = None  # ("attacking or defending", "Knight", 1, False)
+    str_per_participant: tuple[str, str, str, str] | None = None  # ("attacking", "attacking", "Dothraki", "you")
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
@@ -2489,6 +2511,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_each: tuple[str, int] | None = None
     str_standing = 0
     alone_each: tuple[str, str, int, bool] | None = None
+    per_participant: tuple[str, str, str, str] | None = None
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
@@ -2575,6 +2598,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (each_when := _STR_EACH_WHEN.match(sentence)) is not None:
                 strength_each_while = (_EACH_WHEN.get(each_when.group(1), "fewer_characters"), "",
                                        each_when.group(2).strip(), int(each_when.group(3)))
+                continue
+            if (counting := str_per_participant(sentence, name)) is not None:
+                per_participant = counting
                 continue
             if (alone_str := str_alone_each(sentence, name)) is not None:
                 alone_each = alone_str  # its "and gains renown" (Raventree Hall) is not read
@@ -2948,6 +2974,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
+        str_per_participant=per_participant,
         x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),

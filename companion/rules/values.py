@@ -637,6 +637,7 @@ def strength(t: Table, card: str) -> int:
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + strength_self_while(t, card) + strength_standing(t, card) + strength_alone(t, card)
+               + strength_per_participant(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -710,6 +711,33 @@ def strength_alone(t: Table, card: str) -> int:
         who = fact[1]
         if who == "" or (t.card(card).unique if who == "unique" else who in traits_of(t, card)):
             total += fact[2]
+    return total
+
+
+def strength_per_participant(t: Table, card: str) -> int:
+    """"While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control."
+    (``Card.str_per_participant``: its own, or an attachment's on it: Sword of the Morning): +1 for each character
+    but itself on the side counted of the challenge under way, of the Trait and the controller it names, while the
+    card is on its side, unless the log records its STR (``_str_recorded``)."""
+    c = current_challenge(t)
+    if c is None or card not in t.in_play:
+        return 0
+    sources = [s for s in (card, *(a for a, ip in t.in_play.items() if ip.attached_to == card))
+               if t.card(s).str_per_participant is not None and printed(t, s) is not None]
+    seat = t.controller(card)
+    side = "attacking" if card in c.attackers and seat == c.attacker else (
+        "defending" if card in c.defenders and seat == c.defender else None)
+    if not sources or side is None or _str_recorded(t, card):
+        return 0
+    sides = {"attacking": participants(t, c, c.attacker), "defending": participants(t, c, c.defender)}
+    total = 0
+    for source in sources:
+        own, counted, trait, whose = t.card(source).str_per_participant or ("", "", "", "")
+        if own not in (side, "participating"):
+            continue
+        pool = [*sides["attacking"], *sides["defending"]] if counted == "participating" else sides[counted]
+        total += sum(1 for other in pool if other != card and (not trait or trait in traits_of(t, other))
+                     and (whose == "" or (t.controller(other) == seat) == (whose == "you")))
     return total
 
 
