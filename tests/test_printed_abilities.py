@@ -2486,6 +2486,23 @@ def test_a_character_that_gets_str_for_each_other_participant_it_names() -> None
                        ("military", ["A.15015.1", "A.01168.1"], ["B.01132.1"], 2))
 
 
+def test_an_attachment_kills_the_character_it_is_on_only_at_str_0() -> None:
+    """ability.killed-at-zero (aside65 01): Crown of Gold (02034) "Attached character gets -4 STR and is killed if its
+    STR is 0.": on Smalljon Umber (STR 6) he is 2, so a kill naming the Crown as its source is flagged; on a Tumblestone
+    Knight (STR 2) it is 0 and the kill stands; a character the Crown is not on is not its to kill. 1st edition Dragon
+    Skull "Attached character gets -2 STR and is killed if its STR is 0." is the same reading (with Flame-Kissed and
+    Sun Stroke's "attached character gets -4 STR and is killed …", 4 printings)."""
+    assert Catalog.open().card("kl_13").kills_at_zero == 2
+    t = plots("2e", "01001", "01002", {"02034": 2}, {"13021": 1, "01150": 2})
+    for card in ("B.13021.1", "B.01150.1", "B.01150.2"):
+        in_play(t, card)
+    in_play(t, "A.02034.1", controller="A", attached_to="B.13021.1")
+    in_play(t, "A.02034.2", controller="A", attached_to="B.01150.1")
+    flagged_and_refused(t, Kill("A", "B.13021.1", source="A.02034.1"), "ability.killed-at-zero")
+    flagged_and_refused(t, Kill("A", "B.01150.2", source="A.02034.2"), "ability.killed-at-zero")
+    legal(t, Kill("A", "B.01150.1", source="A.02034.2"))
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

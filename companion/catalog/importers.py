@@ -811,9 +811,10 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
                                   re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
 #: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
-#: the text kills no other way (``kills_at_zero``).
-_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters) gets? -(\d+|X) STR and (?:is|are) killed "
-                             r"if (?:its |their )?STR is 0\b", re.IGNORECASE)
+#: the text kills no other way (``kills_at_zero``); an attachment's "Attached character gets -4 STR and is killed if its
+#: STR is 0." (Crown of Gold; 1st edition Dragon Skull, Flame-Kissed): the character it is on.
+_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters|attached character) gets? -(\d+|X) STR and "
+                             r"(?:is|are) killed if (?:its |their )?STR is 0\b", re.IGNORECASE)
 
 
 def kills_at_zero(plain: str) -> int:

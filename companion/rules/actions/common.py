@@ -516,6 +516,14 @@ def check_killed_at_zero(t: Table, v: Checker, card: str, source: str) -> None:
     if not loses or card not in t.in_play:
         return
     left = strength(t, card)
+    if t.card(source).type == "attachment" and source in t.in_play:
+        # "Attached character gets -4 STR and is killed if its STR is 0." (Crown of Gold): the character it is on,
+        # its -STR counted in its STR where it is read as ``grants_str`` (else taken off here; X: not judged)
+        if loses < 0 or (t.in_play[source].attached_to == card
+                         and left - (0 if t.card(source).grants_str else loses) <= 0):
+            return
+        v.violate("ability.killed-at-zero", (card, source), card=t.ref(card), source=t.ref(source), str=left)
+        return
     if counted_this_round(t.round, t.players[t.where[source][0]], str_given_key(t, source)) > 0:
         if left <= 0 and any(m.source == source and m.stat == "str" and m.card == card for m in t.modifiers):
             return  # the chosen character, at 0
