@@ -2503,6 +2503,31 @@ def test_an_attachment_kills_the_character_it_is_on_only_at_str_0() -> None:
     legal(t, Kill("A", "B.01150.1", source="A.02034.2"))
 
 
+def test_a_character_that_gets_the_str_of_the_one_character_it_names() -> None:
+    """challenge.str (aside65 27): Red-Apple Knight (25015, STR 1) "While you control exactly 1 unique [tyrell] Knight
+    character, Red-Apple Knight gets +X STR. X is that character's STR.": with Ser Colen of Greenpools (unique, STR 1,
+    "During [power] challenges, Ser Colen of Greenpools gets +3 STR.", which holds whether or not he takes part) it
+    attacks alone in a power challenge at 1 + 4 = 5 against two Bastards in Hiding's 4, so a result for the defender
+    is flagged. Ser Lancel Lannister (05014, STR 0) "… exactly 1 other [lannister] Lord or Lady character …" gets
+    nothing with two (2 printings)."""
+    from companion.rules.values import strength
+
+    t = plots("2e", "01001", "01002", {"25015": 1, "04004": 1, "05014": 1, "01087": 1, "01089": 1},
+              {"01053": 2})
+    for card in ("A.25015.1", "A.04004.1", "A.05014.1", "A.01087.1", "B.01053.1", "B.01053.2"):
+        in_play(t, card)
+    one = t.clone()
+    assert strength(one, "A.05014.1") == strength(one, "A.01087.1") > 0
+    in_play(t, "A.01089.1")
+    assert strength(t, "A.05014.1") == 0
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.25015.1"]))
+    legal(t, DeclareDefenders("B", ["B.01053.1", "B.01053.2"]))
+    assert strength(t, "A.25015.1") == 5
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

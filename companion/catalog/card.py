@@ -95,7 +95,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
-              "x_cost",
+              "str_of_only", "x_cost",
               "names_dominance", "faction_cost", "additional_other_type", "put_cost_max")
 
 
@@ -509,6 +509,9 @@ class Card:
     #: side ("attacking", "defending", "participating"), the side counted, the Trait ("" any) and whose ("you",
     #: "opponent", "" either); an attachment's "While attached character is …" for the character it is on.
     str_per_participant: tuple[str, str, str, str] | None = None
+    #: "While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that
+    #: character's STR.": the faction, the Traits it has one of, whether it is unique (another than itself).
+    str_of_only: tuple[str, tuple[str, ...], bool] | None = None
     #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
     #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
     #: Steel): ("put_into_play", False), X exactly.

@@ -917,6 +917,22 @@ def str_alone_each(sentence: str, name: str | None) -> tuple[str, str, int, bool
     return m.group(3), "unique" if m.group(2) else "", int(m.group(4)), m.group(1) is not None
 
 
+#: "While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that character's
+#: STR." (Ser Lancel Lannister: "… exactly 1 other [lannister] Lord or Lady character …") (``str_of_only``).
+_STR_OF_ONLY = re.compile(r"\bWhile you control exactly 1 (other )?(unique )?\[(\w+)\] "
+                          r"([A-Z][\w']*(?: or [A-Z][\w']*)*) character, (.+?) gets \+X STR\. "
+                          r"X is that character's STR\b")
+
+
+def str_of_only(plain: str, name: str | None) -> tuple[str, tuple[str, ...], bool] | None:
+    """(the faction, the Traits it has one of, whether it is unique) of the one other character a ``_STR_OF_ONLY``
+    card's controller controls whose STR the card gets."""
+    m = _STR_OF_ONLY.search(" ".join(plain.split()))
+    if m is None or name is None or fold(m.group(5)) != fold(name):
+        return None
+    return m.group(3).lower(), tuple(m.group(4).split(" or ")), bool(m.group(2))
+
+
 def str_alone(plain: str, name: str | None) -> str | None:
     """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
     (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
@@ -2369,6 +2385,7 @@ class Keywords:
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
     str_alone_each: tuple[str, str, int, bool] | None = None  # ("attacking or defending", "Knight", 1, False)
     str_per_participant: tuple[str, str, str, str] | None = None  # ("attacking", "attacking", "Dothraki", "you")
+    str_of_only: tuple[str, tuple[str, ...], bool] | None = None  # ("tyrell", ("Knight",), True): ``str_of_only``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     names_dominance: bool = False  # its text says "dominance"
     faction_cost: bool = False  # "Kneel your faction card to …": ``_FACTION_COST``
@@ -2975,7 +2992,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
-        str_per_participant=per_participant,
+        str_per_participant=per_participant, str_of_only=str_of_only(plain, name),
         x_cost=x_cost(plain),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),

@@ -637,7 +637,7 @@ def strength(t: Table, card: str) -> int:
     return max(0, (c.strength or 0) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
                + strength_self_while(t, card) + strength_standing(t, card) + strength_alone(t, card)
-               + strength_per_participant(t, card)
+               + strength_per_participant(t, card) + strength_of_only(t, card)
                + recorded(t, "str", t.controller(card), card))
 
 
@@ -665,15 +665,15 @@ def strength_while(t: Table, card: str) -> int:
         return standing
     side = "dominance" if c is None else (
         "attacking" if card in c.attackers else ("defending" if card in c.defenders else None))
-    if side is None:
-        return standing
     total = standing
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
         fact = t.card(source).str_while  # the printed fact first: the blank-text look only for the few that print one
         if fact is None or printed(t, source) is None:
             continue
         when, amount = fact
-        if when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
+        if side is None:  # "During [power] challenges, …" holds for a character not taking part too
+            total += amount if c is not None and when == c.kind else 0
+        elif when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
                 or (side != "dominance" and when_more(t, card, when)):
             total += amount
     return total
@@ -739,6 +739,21 @@ def strength_per_participant(t: Table, card: str) -> int:
         total += sum(1 for other in pool if other != card and (not trait or trait in traits_of(t, other))
                      and (whose == "" or (t.controller(other) == seat) == (whose == "you")))
     return total
+
+
+def strength_of_only(t: Table, card: str) -> int:
+    """"While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that
+    character's STR." (``Card.str_of_only``: Ser Lancel Lannister's "exactly 1 other [lannister] Lord or Lady"): the STR
+    of the one other such character its controller controls, none while there are more or none; a card that prints
+    the same is not counted (no circle), nor where the log records its STR (``_str_recorded``)."""
+    fact = t.card(card).str_of_only
+    if fact is None or card not in t.in_play or printed(t, card) is None or _str_recorded(t, card):
+        return 0
+    faction, traits, unique = fact
+    seat = t.controller(card)
+    ones = [c for c in in_play_controlled(t, seat) if c != card and t.card(c).type == "character"
+            and faction in t.card(c).factions and set(traits) & traits_of(t, c) and (t.card(c).unique or not unique)]
+    return strength(t, ones[0]) if len(ones) == 1 and t.card(ones[0]).str_of_only is None else 0
 
 
 def strength_self_while(t: Table, card: str) -> int:
