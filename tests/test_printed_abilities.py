@@ -2560,6 +2560,26 @@ def test_a_location_that_gives_every_standing_character_str_counts_at_dominance(
     legal(t, WinDominance("A"))
 
 
+def test_a_location_that_takes_str_from_every_kneeling_character() -> None:
+    """challenge.str (aside65 29): 1st edition The Giant's Lance (w_107) "Kneeling characters get -1 STR.": the
+    participants kneel, so Ashemark Knight 2 - 1 and Clan Scout 1 - 1 make 1 against Wolf Pack's 3 - 1 = 2, and a
+    result written for the attacker is flagged. Lyanna Stark (atoc_56) "Non-unique characters get -1 STR while knelt."
+    is the same reading for non-unique ones (2 printings)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("atoc_56").str_kneeling == (-1, True)
+    t = plots("1e", "core_181", "acoa_25", {"w_107": 1, "kr_86": 1, "w_67": 1}, {"low_14": 1})
+    for card in ("A.w_107.1", "A.kr_86.1", "A.w_67.1", "B.low_14.1"):
+        in_play(t, card)
+    assert strength(t, "A.kr_86.1") == 2
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kr_86.1", "A.w_67.1"]))
+    legal(t, DeclareDefenders("B", ["B.low_14.1"]))
+    assert (strength(t, "A.kr_86.1"), strength(t, "B.low_14.1")) == (1, 2)
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    legal(t, ChallengeResult(winner="B"))
+
+
 def test_first_edition_shagga_lets_knelt_clansmen_defend_military_challenges() -> None:
     """aside61 06: Shagga Son of Dolf (bwb_107): "Knelt Clansman characters you control can be declared as defenders
     during Military challenges." (``knelt_defenders``): his knelt Clan Scout (w_67, a Clansman) defends a Military

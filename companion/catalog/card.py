@@ -79,7 +79,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
-              "saves_attached",
+              "str_kneeling", "saves_attached",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
@@ -604,6 +604,9 @@ class Card:
     #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing.": 3, for every character in
     #: play (anyone's) while it stands and the giver's text counts.
     str_standing: int = 0
+    #: 1st edition The Giant's Lance "Kneeling characters get -1 STR." (-1, False); Lyanna Stark "Non-unique characters
+    #: get -1 STR while knelt." (-1, True): every kneeling character in play (anyone's; non-unique ones only).
+    str_kneeling: tuple[int, bool] | None = None
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
     #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it.
     str_each_while: tuple[str, str, str, int] | None = None

@@ -361,6 +361,10 @@ _STR_WHILE = (
 #: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
 #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing." (anyone's): the STR.
 _STR_STANDING = re.compile(r"^each character gets \+(\d+) STR while it is standing$", re.IGNORECASE)
+#: 1st edition The Giant's Lance "Kneeling characters get -1 STR."; Lyanna Stark "Non-unique characters get -1 STR
+#: while knelt." (anyone's): the STR, and whether only non-unique ones (``str_kneeling``).
+_STR_KNEELING = re.compile(r"^(?:kneeling characters get ([+-]\d+) STR|(non-unique )?characters get ([+-]\d+) STR "
+                           r"while (?:knelt|kneeling))$", re.IGNORECASE)
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
                        r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
                        r"control get) ([+-]\d+) STR"
@@ -2415,6 +2419,7 @@ class Keywords:
     self_while: tuple[str, str, int, tuple[str, ...]] | None = None  # (condition, argument, STR, keywords)
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_standing: int = 0  # 1st edition King's Pavillion: "Each character gets +3 STR while it is standing."
+    str_kneeling: tuple[int, bool] | None = None  # 1st edition The Giant's Lance: (-1, False): ``_STR_KNEELING``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
     str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
@@ -2529,6 +2534,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_each: tuple[str, int] | None = None
     str_standing = 0
     alone_each: tuple[str, str, int, bool] | None = None
+    kneeling_str: tuple[int, bool] | None = None
     per_participant: tuple[str, str, str, str] | None = None
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
@@ -2622,6 +2628,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 continue
             if (alone_str := str_alone_each(sentence, name)) is not None:
                 alone_each = alone_str  # its "and gains renown" (Raventree Hall) is not read
+                continue
+            if (knelt_str := _STR_KNEELING.match(sentence)) is not None:
+                kneeling_str = (int(knelt_str.group(1) or knelt_str.group(3)), bool(knelt_str.group(2)))
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))
@@ -3023,7 +3032,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,
-        str_while=strength_while, str_each=strength_each, str_standing=str_standing,
+        str_while=strength_while, str_each=strength_each, str_standing=str_standing, str_kneeling=kneeling_str,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

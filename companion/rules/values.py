@@ -682,11 +682,16 @@ def strength_while(t: Table, card: str) -> int:
 def strength_standing(t: Table, card: str) -> int:
     """1st edition King's Pavillion "Each character gets +3 STR while it is standing." (``Card.str_standing``): a
     standing character in play, anyone's, while the giver's text counts, unless the log records its STR
-    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance."""
-    if card not in t.in_play or t.in_play[card].kneeling or t.card(card).type != "character" \
-            or not any(t.card(c).str_standing for c in t.in_play):
+    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance. The same for a kneeling one
+    and The Giant's Lance's "Kneeling characters get -1 STR." (``Card.str_kneeling``; Lyanna Stark: non-unique ones)."""
+    if card not in t.in_play or t.card(card).type != "character" \
+            or not any(t.card(c).str_standing or t.card(c).str_kneeling for c in t.in_play):
         return 0
-    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_standing]
+    givers = [c for seat in t.seats for c in printed_cards(t, seat)]
+    if t.in_play[card].kneeling:  # 1st edition The Giant's Lance: "Kneeling characters get -1 STR."
+        kneeling = [fact for c in givers if (fact := t.card(c).str_kneeling) and not (fact[1] and t.card(card).unique)]
+        return 0 if not kneeling or _str_recorded(t, card) else sum(fact[0] for fact in kneeling)
+    givers = [c for c in givers if t.card(c).str_standing]
     return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
 
 
