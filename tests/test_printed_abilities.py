@@ -2528,6 +2528,29 @@ def test_a_character_that_gets_the_str_of_the_one_character_it_names() -> None:
     legal(t, ChallengeResult(winner="A"))
 
 
+def test_theon_attacking_alone_leaves_out_each_character_stronger_than_he() -> None:
+    """challenge.str (aside65 12): Theon Greyjoy (06051, STR 2) "While Theon Greyjoy is attacking alone, each character
+    with a higher STR than his does not contribute its STR to the challenge.": against Ranging Party (5) and Defender
+    of the Wall (2 + 2 defending) the defenders count 0, so Theon wins (unopposed) and a result for the defender is
+    flagged; attacking with Black Wind's Crew (3) beside him, everyone counts."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01002", {"06051": 1, "01072": 1}, {"01132": 1, "06085": 1})
+    for card in ("A.06051.1", "A.01072.1", "B.01132.1", "B.06085.1"):
+        in_play(t, card)
+    to_challenges(t)
+    both = t.clone()
+    legal(both, InitiateChallenge("A", "military", "B", attackers=["A.06051.1", "A.01072.1"]))
+    legal(both, DeclareDefenders("B", ["B.01132.1", "B.06085.1"]))
+    c = current_challenge(both)
+    assert c is not None and (side_strength(both, c, "A"), side_strength(both, c, "B")) == (5, 9)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.06051.1"]))
+    legal(t, DeclareDefenders("B", ["B.01132.1", "B.06085.1"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+    assert t.challenges[-1].unopposed
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

@@ -937,13 +937,22 @@ def str_of_only(plain: str, name: str | None) -> tuple[str, tuple[str, ...], boo
     return m.group(3).lower(), tuple(m.group(4).split(" or ")), bool(m.group(2))
 
 
+#: "While Theon Greyjoy is attacking alone, each character with a higher STR than his does not contribute its STR to
+#: the challenge."
+_STR_HIGHER_ALONE = re.compile(rf"\bWhile {SELF} is attacking alone, each character with a higher STR than (?:his|hers|"
+                               r"its) does not contribute its STR to the challenge\b", re.IGNORECASE)
+
+
 def str_alone(plain: str, name: str | None) -> str | None:
     """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
     (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
-    the challenge." (Grand Melee); else None."""
+    the challenge." (Grand Melee); "higher": "While Theon Greyjoy is attacking alone, each character with a higher STR
+    than his does not contribute its STR …"; else None."""
     text = " ".join(plain.split())
     if name and _STR_ONLY_ALONE.search(own_title(text, name)):
         return "only"
+    if name and _STR_HIGHER_ALONE.search(own_title(text, name)):
+        return "higher"
     return "never" if _STR_ALONE_NEVER.search(text) else None
 
 

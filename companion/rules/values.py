@@ -1184,8 +1184,14 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     # "Jousting Knight does not contribute its STR to a challenge unless it is attacking or defending alone."; "Each
     # character that is attacking or defending alone does not contribute its STR …" (Grand Melee revealed)
     alone = "never" if len(own) == 1 and revealed_plots_that(t, "str_alone") else "only" if len(own) > 1 else ""
+    # "While Theon Greyjoy is attacking alone, each character with a higher STR than his does not contribute its STR
+    # to the challenge." (either side's)
+    lone = participants(t, c, c.attacker)
+    bar = strength(t, lone[0]) if len(lone) == 1 and getattr(printed(t, lone[0]), "str_alone", None) == "higher" \
+        else None
     total = sum(strength(t, card) for card in own if alone != "never" and (
-        alone != "only" or (facts := printed(t, card)) is None or facts.str_alone != "only"))
+        alone != "only" or (facts := printed(t, card)) is None or facts.str_alone != "only")
+        and (bar is None or strength(t, card) <= bar))
     # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
     # character." (a modifier recorded naming it stands for it)
     counted = recorded_sources(t, "str", seat)
