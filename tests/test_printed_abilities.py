@@ -113,9 +113,17 @@ def str_there_and_here(t: Table, card: str, there: tuple[str, list[str], int],
     other = t.clone()
     legal(other, InitiateChallenge("A", there[0], "B", attackers=there[1]))
     assert strength(other, card) == there[2]
-    legal(t, InitiateChallenge("A", here[0], "B", attackers=here[1]))
-    legal(t, DeclareDefenders("B", here[2]))
-    assert strength(t, card) == here[3]
+    won_by_a(t, here, card)
+
+
+def won_by_a(t: Table, challenge: tuple[str, list[str], list[str], int], card: str) -> None:
+    """In the challenges phase, A's challenge against B (type, attackers, defenders, ``card``'s STR in it), which A
+    wins by the STR: a result written for B is flagged, A's stands."""
+    from companion.rules.values import strength
+
+    legal(t, InitiateChallenge("A", challenge[0], "B", attackers=challenge[1]))
+    legal(t, DeclareDefenders("B", challenge[2]))
+    assert strength(t, card) == challenge[3]
     flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
     legal(t, ChallengeResult(winner="A"))
 
@@ -2353,11 +2361,8 @@ def test_a_location_gives_str_to_a_character_attacking_or_defending_alone() -> N
     together = t.clone()
     legal(together, InitiateChallenge("A", "military", "B", attackers=["A.01150.1", "A.01150.2"]))
     assert strength(together, "A.01150.1") == 2
-    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01150.1"]))
-    legal(t, DeclareDefenders("B", ["B.01150.1", "B.01057.1"]))
-    assert (strength(t, "A.01150.1"), strength(t, "B.01150.1")) == (3, 2)
-    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
-    legal(t, ChallengeResult(winner="A"))
+    won_by_a(t, ("military", ["A.01150.1"], ["B.01150.1", "B.01057.1"], 3), "A.01150.1")
+    assert strength(t, "B.01150.1") == 2
 
 
 def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_kneels() -> None:
@@ -2521,11 +2526,7 @@ def test_a_character_that_gets_the_str_of_the_one_character_it_names() -> None:
     in_play(t, "A.01089.1")
     assert strength(t, "A.05014.1") == 0
     to_challenges(t)
-    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.25015.1"]))
-    legal(t, DeclareDefenders("B", ["B.01053.1", "B.01053.2"]))
-    assert strength(t, "A.25015.1") == 5
-    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
-    legal(t, ChallengeResult(winner="A"))
+    won_by_a(t, ("power", ["A.25015.1"], ["B.01053.1", "B.01053.2"], 5), "A.25015.1")
 
 
 def test_theon_attacking_alone_leaves_out_each_character_stronger_than_he() -> None:
@@ -2549,6 +2550,22 @@ def test_theon_attacking_alone_leaves_out_each_character_stronger_than_he() -> N
     flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
     legal(t, ChallengeResult(winner="A"))
     assert t.challenges[-1].unopposed
+
+
+def test_an_attachment_that_sets_str_while_its_character_takes_part() -> None:
+    """challenge.str (aside65 06): Strangler (09043) "While attached character is participating in a challenge, set
+    its STR to 1. (Other modifiers do not raise or lower its STR.)": a strangled Ranging Party (STR 5) defends at 1, so
+    Knight of Summer's 3 beats it and another Tumblestone Knight's 2; a result for the defender is flagged. Out of the
+    challenge it is 5 again."""
+    from companion.rules.values import strength
+
+    t = plots("2e", "01001", "01002", {"09043": 1, "04023": 1}, {"01132": 1, "01150": 1})
+    for card in ("A.04023.1", "B.01132.1", "B.01150.1"):
+        in_play(t, card)
+    in_play(t, "A.09043.1", controller="A", attached_to="B.01132.1")
+    assert strength(t, "B.01132.1") == 5
+    to_challenges(t)
+    won_by_a(t, ("military", ["A.04023.1"], ["B.01132.1", "B.01150.1"], 1), "B.01132.1")
 
 
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:

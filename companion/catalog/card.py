@@ -66,7 +66,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
               "plot_values", "no_saves", "no_effect_entry", "str_fixed",
-              "str_set",
+              "str_set", "attached_str_set",
               "pillage_reacts", "claim_instead", "gold_at_least", "strips_keywords", "pillage_more", "own_entry",
               "grants_ambush",
               "faction_power_in_challenges",
@@ -410,6 +410,10 @@ class Card:
     #: "Set each character's STR to 3." (At the Palace of Sorrows): every character's STR while the plot is revealed
     #: (-1: none); what the log records on a character still counts.
     str_set: int = -1
+    #: Strangler: "While attached character is participating in a challenge, set its STR to 1. (Other modifiers do not
+    #: raise or lower its STR.)": that STR while the character it is on takes part in the challenge under way (-1:
+    #: none).
+    attached_str_set: int = -1
     #: "Reaction: After Ser Gregor's Marauders discards an event using pillage, stand …": the card type its own
     #: pillage discards that its reaction waits for.
     pillage_reacts: str | None = None

@@ -1325,6 +1325,9 @@ def pillage_reacts(plain: str, name: str | None) -> str | None:
 #: A plot that sets every character's STR: "Set each character's STR to 3." (At the Palace of Sorrows), a whole
 #: sentence.
 _STR_SET = re.compile(r"(?:^|[.\n]\s*)Set each character's STR to (\d+)\.", re.IGNORECASE)
+#: An attachment's "While attached character is participating in a challenge, set its STR to 1." (Strangler).
+_ATTACHED_STR_SET = re.compile(r"\bWhile attached character is participating in a challenge, set its STR to (\d+)\.",
+                               re.IGNORECASE)
 
 
 #: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
@@ -2365,6 +2368,7 @@ class Keywords:
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    attached_str_set: int = -1  # Strangler: "… participating in a challenge, set its STR to 1.": ``_ATTACHED_STR_SET``
     strips_keywords: tuple[str, str, str] | None = None  # "… each attacking character loses all keywords"
     pillage_more: bool = False  # "… discards an additional card using pillage"
     own_entry: bool = False  # its text says "into play" or "ambush"
@@ -2991,6 +2995,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
+        attached_str_set=int(m.group(1)) if (m := _ATTACHED_STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name), strips_keywords=strips_keywords(plain),
         pillage_more=_PILLAGE_MORE.search(" ".join(plain.split())) is not None,
         own_entry=re.search(r"\binto play\b|\bambush\b", plain, re.IGNORECASE) is not None,

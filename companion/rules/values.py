@@ -631,6 +631,8 @@ def strength(t: Table, card: str) -> int:
     your gold pool"), and its recorded modifiers, at least 0; a revealed plot's set value in place of the printed STR
     and what its text adds (``Card.str_set``)."""
     c = t.card(card)
+    if (held := _str_set_attached(t, card)) >= 0:
+        return held
     fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
     if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
@@ -639,6 +641,19 @@ def strength(t: Table, card: str) -> int:
                + strength_self_while(t, card) + strength_standing(t, card) + strength_alone(t, card)
                + strength_per_participant(t, card) + strength_of_only(t, card)
                + recorded(t, "str", t.controller(card), card))
+
+
+def _str_set_attached(t: Table, card: str) -> int:
+    """Strangler's "While attached character is participating in a challenge, set its STR to 1. (Other modifiers do
+    not raise or lower its STR.)" (``Card.attached_str_set``): the STR an attachment on the card sets while it takes
+    part in the challenge under way, else -1."""
+    if card not in t.in_play or not any(t.card(a).attached_str_set >= 0 for a in t.in_play):
+        return -1
+    c = current_challenge(t)
+    if c is None or (card not in c.attackers and card not in c.defenders):
+        return -1
+    return next((t.card(a).attached_str_set for a, ip in t.in_play.items() if ip.attached_to == card
+                 and t.card(a).attached_str_set >= 0 and printed(t, a) is not None), -1)
 
 
 def _str_recorded(t: Table, card: str) -> bool:
