@@ -2568,6 +2568,26 @@ def test_an_attachment_that_sets_str_while_its_character_takes_part() -> None:
     won_by_a(t, ("military", ["A.04023.1"], ["B.01132.1", "B.01150.1"], 1), "B.01132.1")
 
 
+def test_str_while_attacking_an_opponent_with_more_gold() -> None:
+    """challenge.str (aside65 18): Wildling Bandit (05041, STR 1) "While Wildling Bandit is attacking an opponent with
+    more gold in his or her gold pool than you, it gets +2 STR.": at equal gold it attacks a Tumblestone Knight (2) at
+    1 and loses, so a result for its player is flagged (it was a STR effect not read, which let any result stand);
+    against a player with more gold it is 3 and wins."""
+    for b_gold, winner in ((3, "B"), (4, "A")):
+        t = plots("2e", "01001", "01002", {"05041": 1}, {"01150": 1})
+        in_play(t, "A.05041.1")
+        in_play(t, "B.01150.1")
+        to_challenges(t)
+        t.players["A"].gold, t.players["B"].gold = 3, b_gold
+        if winner == "A":
+            won_by_a(t, ("military", ["A.05041.1"], ["B.01150.1"], 3), "A.05041.1")
+            continue
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05041.1"]))
+        legal(t, DeclareDefenders("B", ["B.01150.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+        legal(t, ChallengeResult(winner="B"))
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one

@@ -394,11 +394,20 @@ _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loy
 _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your|opponent's|opponents') characters "
                          r"get ([+-]\d+) STR$", re.IGNORECASE)
 
+#: "While Wildling Bandit is attacking an opponent with more gold in his or her gold pool than you, it gets +2 STR.":
+#: "richer_defender".
+_STR_WHILE_RICHER = re.compile(r"^while (.+?) is attacking an opponent with more gold in his or her gold pool "
+                               r"than you, (?:it|he|she) gets ([+-]\d+) STR$", re.IGNORECASE)
+
+
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
     attached character gets +4 STR."; Flea Bottom Bastard), a challenge type (Ser Colen: in that type's challenges, on
-    either side), "more_gold" or "more_power" (its controller has more than each opponent)."""
+    either side), "more_gold" or "more_power" (its controller has more than each opponent), "richer_defender" (it
+    attacks a player with more gold than its controller)."""
+    if (richer := _STR_WHILE_RICHER.match(sentence)) is not None and fold(richer.group(1)) == fold(name or ""):
+        return "richer_defender", int(richer.group(2))
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue

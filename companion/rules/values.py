@@ -689,7 +689,9 @@ def strength_while(t: Table, card: str) -> int:
         if side is None:  # "During [power] challenges, …" holds for a character not taking part too
             total += amount if c is not None and when == c.kind else 0
         elif when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
-                or (side != "dominance" and when_more(t, card, when)):
+                or (side != "dominance" and when_more(t, card, when)) \
+                or (when == "richer_defender" and side == "attacking" and c is not None
+                    and t.players[c.defender].gold > t.players[t.controller(card)].gold):
             total += amount
     return total
 
