@@ -333,6 +333,26 @@ def test_a_claim_after_a_challenge_nobody_won_is_recorded_as_it_happened_in_advi
         assert t.zone_of(f"B.{ch}.1") is (Zone.DEAD if mode == "advisory" else Zone.PLAY), mode
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_no_claim_is_asked_after_a_result_the_str_contradicts(edition: str) -> None:
+    """claim.not-applied (RR: Appendix I › 4.2.4: claim only if the attacker won): an advisory result written for the
+    attacker that the STR gives to the defender is flagged ``challenge.str``; which was the slip, the winner written
+    or a modifier left out, the log cannot say, so the claim left out after it is not flagged again. A win the STR
+    agrees with still owes its claim."""
+    ch = CHARACTER[edition]
+    t = challenge_table(edition)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
+    legal(t, Modify("B", "str", 2, card=f"B.{ch}.1", until="challenge"))
+    assert "challenge.str" in rules_of(play(t, ChallengeResult(winner="A"), "advisory"))
+    assert "claim.not-applied" not in rules_of(play(t, PassTurn("A"), "advisory"))
+    t = challenge_table(edition)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=[f"A.{ch}.1"]))
+    legal(t, DeclareDefenders("B", [f"B.{ch}.1"]))
+    legal(t, ChallengeResult(winner="A"))
+    illegal(t, PassTurn("A"), "claim.not-applied")
+
+
 def test_a_recorded_modifier_naming_its_card_stands_for_that_cards_printed_effect() -> None:
     """Cersei's raised claim is computed from her printed text; a table that also records it as a `modify` naming her
     as its source counted it twice (claim 3 on a claim-1 plot). The recorded modifier stands for her effect: 2. One

@@ -103,6 +103,31 @@ def to_challenges(t: Table) -> None:
     legal(t, BeginPhase("challenges"))
 
 
+def str_there_and_here(t: Table, card: str, there: tuple[str, list[str], int],
+                       here: tuple[str, list[str], list[str], int]) -> None:
+    """From marshaling, A's challenges against B: ``card``'s STR in one ``there`` (type, attackers, the STR) on a copy
+    of the table, then in ``here`` (type, attackers, defenders, the STR), which A wins: a result for B is flagged."""
+    from companion.rules.values import strength
+
+    to_challenges(t)
+    other = t.clone()
+    legal(other, InitiateChallenge("A", there[0], "B", attackers=there[1]))
+    assert strength(other, card) == there[2]
+    won_by_a(t, here, card)
+
+
+def won_by_a(t: Table, challenge: tuple[str, list[str], list[str], int], card: str) -> None:
+    """In the challenges phase, A's challenge against B (type, attackers, defenders, ``card``'s STR in it), which A
+    wins by the STR: a result written for B is flagged, A's stands."""
+    from companion.rules.values import strength
+
+    legal(t, InitiateChallenge("A", challenge[0], "B", attackers=challenge[1]))
+    legal(t, DeclareDefenders("B", challenge[2]))
+    assert strength(t, card) == challenge[3]
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+
+
 def power_won_unopposed(t: Table, attacker: str) -> None:
     """From marshaling: A's power challenge with ``attacker`` alone, undefended, won and its claim applied."""
     to_challenges(t)
@@ -2110,21 +2135,38 @@ def test_str_during_one_challenge_type_counts_in_that_types_totals() -> None:
     Greenpools gets +3 STR.": with a Courtesan of the Rose he attacks for 1 + 3 + 2 = 6 against Ranging Party's 5 in
     a power challenge; in a military challenge he is STR 1. 1st edition Ancient Mariner (kl_88) "… gets -3 STR during
     Military challenges." is the same shape."""
-    from companion.rules.values import strength
-
     assert Catalog.open().card("kl_88").str_while == ("military", -3)
     t = plots("2e", "01001", "01002", {"04004": 1, "01187": 1}, {"01132": 1})
     for card in ("A.04004.1", "A.01187.1", "B.01132.1"):
         in_play(t, card)
+    str_there_and_here(t, "A.04004.1", ("military", ["A.04004.1"], 1),
+                       ("power", ["A.04004.1", "A.01187.1"], ["B.01132.1"], 4))
+
+
+def test_an_attachments_str_during_one_challenge_type_with_a_keyword_after_it() -> None:
+    """aside65 05 (the rule ``challenge.str``): Valyrian Steel Dagger (05021) "During [intrigue] challenges, attached
+    character gets +2 STR and gains stealth.": its +2 counts in intrigue challenges only; in a military one a result
+    that counts it is flagged (it was a STR effect not read, which let any result stand). The Viper's Spear (26088)
+    "During [military] challenges, attached character gets +3 STR and does not kneel …" and 1st edition Ser Cortnay
+    Penrose (kotst_8) "During Power challenges, Ser Cortnay Penrose gets +2 STR and gains vigilant." are this shape."""
+    from companion.rules.values import strength
+
+    catalog = Catalog.open()
+    assert [catalog.card(c).str_while for c in ("05021", "26088", "kotst_8")] == [
+        ("intrigue", 2), ("military", 3), ("power", 2)]
+    t = plots("2e", "01001", "01002", {"01113": 1, "05021": 1}, {"01113": 2})
+    for card in ("A.01113.1", "B.01113.1", "B.01113.2"):
+        in_play(t, card)
+    in_play(t, "A.05021.1", attached_to="A.01113.1")
     to_challenges(t)
-    military = t.clone()
-    legal(military, InitiateChallenge("A", "military", "B", attackers=["A.04004.1"]))
-    assert strength(military, "A.04004.1") == 1
-    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.04004.1", "A.01187.1"]))
-    legal(t, DeclareDefenders("B", ["B.01132.1"]))
-    assert strength(t, "A.04004.1") == 4
-    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
-    legal(t, ChallengeResult(winner="A"))
+    intrigue = t.clone()
+    legal(intrigue, InitiateChallenge("A", "intrigue", "B", attackers=["A.01113.1"]))
+    assert strength(intrigue, "A.01113.1") == 4
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01113.1"]))
+    legal(t, DeclareDefenders("B", ["B.01113.1", "B.01113.2"]))
+    assert strength(t, "A.01113.1") == 2
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    legal(t, ChallengeResult(winner="B"))
 
 
 def test_an_ability_that_resolves_only_with_a_summer_or_winter_plot_revealed() -> None:
@@ -2447,6 +2489,31 @@ def test_a_character_that_contributes_its_str_only_alone() -> None:
             legal(t, ChallengeResult())
 
 
+def test_a_location_gives_str_to_a_character_attacking_or_defending_alone() -> None:
+    """challenge.str (aside65 03, 30): Jousting Pavilion (09019) "Each Knight character you control gets +1 STR while
+    attacking or defending alone.": a Tumblestone Knight attacking alone is 2 + 1 = 3 and wins a tie against 3 (a
+    result for the defender is flagged); two attacking together are 2 each. 1st edition Raventree Hall (w_14) "While a
+    character you control is defending alone, it gets +1 STR and gains renown." and The Tower of Joy's "While The Tower
+    of Joy is standing and a unique character you control is attacking or defending alone, it gets +2 STR." are the
+    same reading (3 printings; they were STR effects not read, which let any result stand)."""
+    from companion.catalog.importers import str_alone_each
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("w_14").str_alone_each == ("defending", "", 1, False)
+    assert str_alone_each("While The Tower of Joy is standing and a unique character you control is attacking or "
+                          "defending alone, it gets +2 STR", "The Tower of Joy") == (
+        "attacking or defending", "unique", 2, True)
+    t = plots("2e", "01001", "01002", {"09019": 1, "01150": 2}, {"01150": 1, "01057": 1})
+    for card in ("A.09019.1", "A.01150.1", "A.01150.2", "B.01150.1", "B.01057.1"):
+        in_play(t, card)
+    to_challenges(t)
+    together = t.clone()
+    legal(together, InitiateChallenge("A", "military", "B", attackers=["A.01150.1", "A.01150.2"]))
+    assert strength(together, "A.01150.1") == 2
+    won_by_a(t, ("military", ["A.01150.1"], ["B.01150.1", "B.01057.1"], 3), "A.01150.1")
+    assert strength(t, "B.01150.1") == 2
+
+
 def test_an_event_whose_cost_kneels_the_faction_card_is_not_played_while_it_kneels() -> None:
     """event.faction-cost (aside54 20): Secret Schemes "Action: Kneel your faction card to draw X cards.": played while
     an earlier effect has knelt its player's faction card, flagged; its cost written on its own line right before the
@@ -2692,6 +2759,148 @@ def test_a_cost_discarded_from_the_hand_is_of_the_faction_it_names() -> None:
     legal(t, Discard("A", "A.02013.2", source="A.08034.1"))
 
 
+def test_a_character_that_loses_str_for_each_one_counted() -> None:
+    """challenge.str (aside65 19): Smalljon Umber (13021, STR 6) "Smalljon Umber gets -1 STR for each plot card in your
+    used pile.": with one used plot he is 5 and a 5 attacking him wins the tie, so a result written for him is
+    flagged. Sansa Stark (03013, STR 4) "… gets -1 STR for each [stark] character in your dead pile." counts the Stark
+    characters there only; Former Champion "… -1 STR for each power it has." is the same reading (4 printings)."""
+    from companion.rules.state import Zone
+    from companion.rules.values import strength
+
+    catalog = Catalog.open()
+    assert (catalog.card("13021").str_per, catalog.card("13021").str_per_each) == (("used_plots", None), -1)
+    assert catalog.card("24026").str_per_each == -1
+    t = plots("2e", "01001", "01002", {"13021": 1, "03013": 1, "01150": 1, "01053": 1, "01005": 1},
+              {"08115": 1, "01005": 1})
+    for card in ("A.13021.1", "A.03013.1", "B.08115.1"):
+        in_play(t, card)
+    t.move("A.01005.1", "A", Zone.USED)
+    t.move("B.01005.1", "B", Zone.USED)
+    t.move("A.01150.1", "A", Zone.DEAD)
+    t.move("A.01053.1", "A", Zone.DEAD)  # a Baratheon character: Sansa does not count it
+    assert (strength(t, "A.13021.1"), strength(t, "A.03013.1")) == (5, 3)
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "military", "A", attackers=["B.08115.1"]))
+    legal(t, DeclareDefenders("A", ["A.13021.1"]))
+    assert strength(t, "B.08115.1") == 5  # Host of the Boneway (4): "+1 STR for each plot card in your used pile."
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+
+
+def test_a_character_that_gets_str_for_each_other_participant_it_names() -> None:
+    """challenge.str (aside65 01): Horselord (15015, STR 1) "While Horselord is attacking, it gets +1 STR for each
+    other attacking Dothraki character you control.": attacking with a Braided Warrior (Dothraki, 3) it is 2, and 5
+    ties the defenders' 5, so a result for the attacker stands and one for the defender is flagged; defending, or
+    attacking alone, it is 1. Arrogant Contender "… for each participating character an opponent controls." and Sword
+    of the Morning "While attached character is attacking, it gets +1 STR for each defending character." are the same
+    reading (3 printings)."""
+    assert Catalog.open().card("13023").str_per_participant == ("participating", "participating", "", "opponent")
+    t = plots("2e", "01001", "01002", {"15015": 1, "01168": 1}, {"01150": 1, "01132": 1})
+    for card in ("A.15015.1", "A.01168.1", "B.01150.1", "B.01132.1"):
+        in_play(t, card)
+    str_there_and_here(t, "A.15015.1", ("military", ["A.15015.1"], 1),
+                       ("military", ["A.15015.1", "A.01168.1"], ["B.01132.1"], 2))
+
+
+def test_an_attachment_kills_the_character_it_is_on_only_at_str_0() -> None:
+    """ability.killed-at-zero (aside65 01): Crown of Gold (02034) "Attached character gets -4 STR and is killed if its
+    STR is 0.": on Smalljon Umber (STR 6) he is 2, so a kill naming the Crown as its source is flagged; on a Tumblestone
+    Knight (STR 2) it is 0 and the kill stands; a character the Crown is not on is not its to kill. 1st edition Dragon
+    Skull "Attached character gets -2 STR and is killed if its STR is 0." is the same reading (with Flame-Kissed and
+    Sun Stroke's "attached character gets -4 STR and is killed …", 4 printings)."""
+    assert Catalog.open().card("kl_13").kills_at_zero == 2
+    t = plots("2e", "01001", "01002", {"02034": 2}, {"13021": 1, "01150": 2})
+    for card in ("B.13021.1", "B.01150.1", "B.01150.2"):
+        in_play(t, card)
+    in_play(t, "A.02034.1", controller="A", attached_to="B.13021.1")
+    in_play(t, "A.02034.2", controller="A", attached_to="B.01150.1")
+    flagged_and_refused(t, Kill("A", "B.13021.1", source="A.02034.1"), "ability.killed-at-zero")
+    flagged_and_refused(t, Kill("A", "B.01150.2", source="A.02034.2"), "ability.killed-at-zero")
+    legal(t, Kill("A", "B.01150.1", source="A.02034.2"))
+
+
+def test_a_character_that_gets_the_str_of_the_one_character_it_names() -> None:
+    """challenge.str (aside65 27): Red-Apple Knight (25015, STR 1) "While you control exactly 1 unique [tyrell] Knight
+    character, Red-Apple Knight gets +X STR. X is that character's STR.": with Ser Colen of Greenpools (unique, STR 1,
+    "During [power] challenges, Ser Colen of Greenpools gets +3 STR.", which holds whether or not he takes part) it
+    attacks alone in a power challenge at 1 + 4 = 5 against two Bastards in Hiding's 4, so a result for the defender
+    is flagged. Ser Lancel Lannister (05014, STR 0) "… exactly 1 other [lannister] Lord or Lady character …" gets
+    nothing with two (2 printings)."""
+    from companion.rules.values import strength
+
+    t = plots("2e", "01001", "01002", {"25015": 1, "04004": 1, "05014": 1, "01087": 1, "01089": 1},
+              {"01053": 2})
+    for card in ("A.25015.1", "A.04004.1", "A.05014.1", "A.01087.1", "B.01053.1", "B.01053.2"):
+        in_play(t, card)
+    one = t.clone()
+    assert strength(one, "A.05014.1") == strength(one, "A.01087.1") > 0
+    in_play(t, "A.01089.1")
+    assert strength(t, "A.05014.1") == 0
+    to_challenges(t)
+    won_by_a(t, ("power", ["A.25015.1"], ["B.01053.1", "B.01053.2"], 5), "A.25015.1")
+
+
+def test_theon_attacking_alone_leaves_out_each_character_stronger_than_he() -> None:
+    """challenge.str (aside65 12): Theon Greyjoy (06051, STR 2) "While Theon Greyjoy is attacking alone, each character
+    with a higher STR than his does not contribute its STR to the challenge.": against Ranging Party (5) and Defender
+    of the Wall (2 + 2 defending) the defenders count 0, so Theon wins (unopposed) and a result for the defender is
+    flagged; attacking with Black Wind's Crew (3) beside him, everyone counts."""
+    from companion.rules.values import current_challenge, side_strength
+
+    t = plots("2e", "01001", "01002", {"06051": 1, "01072": 1}, {"01132": 1, "06085": 1})
+    for card in ("A.06051.1", "A.01072.1", "B.01132.1", "B.06085.1"):
+        in_play(t, card)
+    to_challenges(t)
+    both = t.clone()
+    legal(both, InitiateChallenge("A", "military", "B", attackers=["A.06051.1", "A.01072.1"]))
+    legal(both, DeclareDefenders("B", ["B.01132.1", "B.06085.1"]))
+    c = current_challenge(both)
+    assert c is not None and (side_strength(both, c, "A"), side_strength(both, c, "B")) == (5, 9)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.06051.1"]))
+    legal(t, DeclareDefenders("B", ["B.01132.1", "B.06085.1"]))
+    flagged_and_refused(t, ChallengeResult(winner="B"), "challenge.str")
+    legal(t, ChallengeResult(winner="A"))
+    assert t.challenges[-1].unopposed
+
+
+def test_an_attachment_that_sets_str_while_its_character_takes_part() -> None:
+    """challenge.str (aside65 06): Strangler (09043) "While attached character is participating in a challenge, set
+    its STR to 1. (Other modifiers do not raise or lower its STR.)": a strangled Ranging Party (STR 5) defends at 1, so
+    Knight of Summer's 3 beats it and another Tumblestone Knight's 2; a result for the defender is flagged. Out of the
+    challenge it is 5 again."""
+    from companion.rules.values import strength
+
+    t = plots("2e", "01001", "01002", {"09043": 1, "04023": 1}, {"01132": 1, "01150": 1})
+    for card in ("A.04023.1", "B.01132.1", "B.01150.1"):
+        in_play(t, card)
+    in_play(t, "A.09043.1", controller="A", attached_to="B.01132.1")
+    assert strength(t, "B.01132.1") == 5
+    to_challenges(t)
+    won_by_a(t, ("military", ["A.04023.1"], ["B.01132.1", "B.01150.1"], 1), "B.01132.1")
+
+
+def test_str_while_attacking_an_opponent_with_more_gold() -> None:
+    """challenge.str (aside65 18): Wildling Bandit (05041, STR 1) "While Wildling Bandit is attacking an opponent with
+    more gold in his or her gold pool than you, it gets +2 STR.": at equal gold it attacks a Tumblestone Knight (2) at
+    1 and loses, so a result for its player is flagged (it was a STR effect not read, which let any result stand);
+    against a player with more gold it is 3 and wins."""
+    for b_gold, winner in ((3, "B"), (4, "A")):
+        t = plots("2e", "01001", "01002", {"05041": 1}, {"01150": 1})
+        in_play(t, "A.05041.1")
+        in_play(t, "B.01150.1")
+        to_challenges(t)
+        t.players["A"].gold, t.players["B"].gold = 3, b_gold
+        if winner == "A":
+            won_by_a(t, ("military", ["A.05041.1"], ["B.01150.1"], 3), "A.05041.1")
+            continue
+        legal(t, InitiateChallenge("A", "military", "B", attackers=["A.05041.1"]))
+        legal(t, DeclareDefenders("B", ["B.01150.1"]))
+        flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+        legal(t, ChallengeResult(winner="B"))
+
+
 def test_an_attachment_to_a_house_card_is_marshalled_with_no_host_named() -> None:
     """aside58 40 (RR: Attachments; the rule ``attach.target``): 1st edition Formal Petition (pots_44) "Attach to your
     House card.": the log names no House card as a host, so its marshal without one stands and it stays in play; one
@@ -2722,6 +2931,26 @@ def test_a_location_that_gives_every_standing_character_str_counts_at_dominance(
     t.players["A"].gold, t.players["B"].gold = 0, 5
     flagged_and_refused(t.clone(), WinDominance("B"), "dominance.totals")
     legal(t, WinDominance("A"))
+
+
+def test_a_location_that_takes_str_from_every_kneeling_character() -> None:
+    """challenge.str (aside65 29): 1st edition The Giant's Lance (w_107) "Kneeling characters get -1 STR.": the
+    participants kneel, so Ashemark Knight 2 - 1 and Clan Scout 1 - 1 make 1 against Wolf Pack's 3 - 1 = 2, and a
+    result written for the attacker is flagged. Lyanna Stark (atoc_56) "Non-unique characters get -1 STR while knelt."
+    is the same reading for non-unique ones (2 printings)."""
+    from companion.rules.values import strength
+
+    assert Catalog.open().card("atoc_56").str_kneeling == (-1, True)
+    t = plots("1e", "core_181", "acoa_25", {"w_107": 1, "kr_86": 1, "w_67": 1}, {"low_14": 1})
+    for card in ("A.w_107.1", "A.kr_86.1", "A.w_67.1", "B.low_14.1"):
+        in_play(t, card)
+    assert strength(t, "A.kr_86.1") == 2
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kr_86.1", "A.w_67.1"]))
+    legal(t, DeclareDefenders("B", ["B.low_14.1"]))
+    assert (strength(t, "A.kr_86.1"), strength(t, "B.low_14.1")) == (1, 2)
+    flagged_and_refused(t, ChallengeResult(winner="A"), "challenge.str")
+    legal(t, ChallengeResult(winner="B"))
 
 
 def test_first_edition_shagga_lets_knelt_clansmen_defend_military_challenges() -> None:

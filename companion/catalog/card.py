@@ -69,7 +69,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "unique_only_in", "draws_by_insight", "discards_by_pillage", "self_only", "skips_phase", "must_defend",
               "stands_declared",
               "plot_values", "no_saves", "no_effect_entry", "str_fixed",
-              "str_set",
+              "str_set", "attached_str_set",
               "pillage_reacts", "claim_instead", "gold_at_least", "strips_keywords", "pillage_more", "own_entry",
               "grants_ambush",
               "faction_power_in_challenges",
@@ -83,7 +83,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
               "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
-              "saves_attached", "saves_only",
+              "str_kneeling", "saves_attached", "saves_only",
               "never_saved", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
@@ -100,7 +100,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_if_discarded",
-              "copies_when_revealed", "kills_at_zero", "str_alone", "x_cost", "str_x",
+              "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
+              "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
               "names_barred", "names_kind_barred")
 
@@ -424,6 +425,10 @@ class Card:
     #: "Set each character's STR to 3." (At the Palace of Sorrows): every character's STR while the plot is revealed
     #: (-1: none); what the log records on a character still counts.
     str_set: int = -1
+    #: Strangler: "While attached character is participating in a challenge, set its STR to 1. (Other modifiers do not
+    #: raise or lower its STR.)": that STR while the character it is on takes part in the challenge under way (-1:
+    #: none).
+    attached_str_set: int = -1
     #: "Reaction: After Ser Gregor's Marauders discards an event using pillage, stand …": the card type its own
     #: pillage discards that its reaction waits for.
     pillage_reacts: str | None = None
@@ -515,6 +520,17 @@ class Card:
     #: challenge unless it is attacking or defending alone.": "only"; a plot's "Each character that is attacking or
     #: defending alone does not contribute its STR to the challenge." (Grand Melee): "never".
     str_alone: str | None = None
+    #: "Each Knight character you control gets +1 STR while attacking or defending alone." (Jousting Pavilion): the
+    #: sides ("attacking", "defending", "attacking or defending"), the characters (a Trait, "unique", "" any), the STR
+    #: and whether the giver must be standing ("While The Tower of Joy is standing and …").
+    str_alone_each: tuple[str, str, int, bool] | None = None
+    #: "While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control.": its own
+    #: side ("attacking", "defending", "participating"), the side counted, the Trait ("" any) and whose ("you",
+    #: "opponent", "" either); an attachment's "While attached character is …" for the character it is on.
+    str_per_participant: tuple[str, str, str, str] | None = None
+    #: "While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that
+    #: character's STR.": the faction, the Traits it has one of, whether it is unique (another than itself).
+    str_of_only: tuple[str, tuple[str, ...], bool] | None = None
     #: "pay X gold to choose another character with printed cost X or lower and return it to its owner's hand"
     #: (Catspaw): ("return_to_hand", True); "pay X gold to put an attachment with printed cost X into play" (Valyrian
     #: Steel): ("put_into_play", False), X exactly.
@@ -622,6 +638,9 @@ class Card:
     #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing.": 3, for every character in
     #: play (anyone's) while it stands and the giver's text counts.
     str_standing: int = 0
+    #: 1st edition The Giant's Lance "Kneeling characters get -1 STR." (-1, False); Lyanna Stark "Non-unique characters
+    #: get -1 STR while knelt." (-1, True): every kneeling character in play (anyone's; non-unique ones only).
+    str_kneeling: tuple[int, bool] | None = None
     #: "While there are no Winter plot cards revealed, each character you control gets +1 STR." (A Song of Summer):
     #: ("no" or "a", the plot trait, the character trait or "", the STR), while the revealed plots meet it; "While
     #: Sentinel Stand is standing, each character you control with 1 or fewer challenge icons gets +2 STR.":

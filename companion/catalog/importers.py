@@ -350,7 +350,10 @@ _STR_WHILE = (
     re.compile(r"^during the (dominance) phase, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
     # "During [power] challenges, Ser Colen of Greenpools gets +3 STR." (Honor-Bound: "…, attached character …"),
     # 1st edition "Ancient Mariner gets -3 STR during Military challenges.": the challenge type as the side.
-    re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR$", re.IGNORECASE),
+    # "During [intrigue] challenges, attached character gets +2 STR and gains stealth." (Valyrian Steel Dagger; The
+    # Viper's Spear, 1st edition Ser Cortnay Penrose): what follows "and" is not STR.
+    re.compile(r"^during \[?(military|intrigue|power)\]? challenges, (.+?) gets? ([+-]\d+) STR(?: and .*)?$",
+               re.IGNORECASE),
     re.compile(r"^(.+?) gets? ([+-]\d+) STR during \[?(military|intrigue|power)\]? challenges$", re.IGNORECASE),
     # 1st edition Lord Tyrion's Host: "… gets +3 STR while you have more gold in your gold pool than each opponent.";
     # Disputed Claim: "While you have more power on your faction card than each opponent, attached character gets +2
@@ -368,6 +371,10 @@ _STR_WHILE = (
 #: (or "House Stark", or the symbol in its brackets) and the STR, for each such character its controller controls.
 #: 1st edition King's Pavillion: "Each character gets +3 STR while it is standing." (anyone's): the STR.
 _STR_STANDING = re.compile(r"^each character gets \+(\d+) STR while it is standing$", re.IGNORECASE)
+#: 1st edition The Giant's Lance "Kneeling characters get -1 STR."; Lyanna Stark "Non-unique characters get -1 STR
+#: while knelt." (anyone's): the STR, and whether only non-unique ones (``str_kneeling``).
+_STR_KNEELING = re.compile(r"^(?:kneeling characters get ([+-]\d+) STR|(non-unique )?characters get ([+-]\d+) STR "
+                           r"while (?:knelt|kneeling))$", re.IGNORECASE)
 _STR_EACH = re.compile(r"^(?:[Ee]ach (?:of your )?((?:House )?[A-Z][\w']*(?: [A-Z][\w']*)*|\[\w+\]) characters? "
                        r"(?:you control )?gets?|(\[\w+\]|(?!House )[A-Z][\w']*(?: [A-Z][\w']*)?) characters you "
                        r"control get) ([+-]\d+) STR"
@@ -401,11 +408,20 @@ _EACH_WHEN = {"there are no cards in shadows": "no_shadows", "you control no loy
 _STR_SEASON = re.compile(r"^(?:while|if) it is (?:not )?(?:summer|winter), (your|opponent's|opponents') characters "
                          r"get ([+-]\d+) STR$", re.IGNORECASE)
 
+#: "While Wildling Bandit is attacking an opponent with more gold in his or her gold pool than you, it gets +2 STR.":
+#: "richer_defender".
+_STR_WHILE_RICHER = re.compile(r"^while (.+?) is attacking an opponent with more gold in his or her gold pool "
+                               r"than you, (?:it|he|she) gets ([+-]\d+) STR$", re.IGNORECASE)
+
+
 def str_while(sentence: str, name: str | None) -> tuple[str, int] | None:
     """(side, STR) of a ``_STR_WHILE`` sentence about the card ``name`` itself or its attached character: side is
     "attacking", "defending", "participating" or "dominance" (1st edition Lordship: "During the dominance phase,
     attached character gets +4 STR."; Flea Bottom Bastard), a challenge type (Ser Colen: in that type's challenges, on
-    either side), "more_gold" or "more_power" (its controller has more than each opponent)."""
+    either side), "more_gold" or "more_power" (its controller has more than each opponent), "richer_defender" (it
+    attacks a player with more gold than its controller)."""
+    if (richer := _STR_WHILE_RICHER.match(sentence)) is not None and fold(richer.group(1)) == fold(name or ""):
+        return "richer_defender", int(richer.group(2))
     for i, pattern in enumerate(_STR_WHILE):
         if (m := pattern.match(sentence)) is None:
             continue
@@ -881,9 +897,11 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
 #: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
 #: the text kills no other way (``kills_at_zero``); a plot's "Each non-Dragon character gets -1 STR and is killed if its
-#: STR is 0." (Blood of the Dragon): each one's.
-_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters|each (?:non-[\w']+ )?character) gets? "
-                             r"-(\d+|X) STR and (?:is|are) killed if (?:its |their )?STR is 0\b", re.IGNORECASE)
+#: STR is 0." (Blood of the Dragon): each one's; an attachment's "Attached character gets -4 STR and is killed if its
+#: STR is 0." (Crown of Gold; 1st edition Dragon Skull, Flame-Kissed): the character it is on.
+_KILLED_AT_ZERO = re.compile(r"\b(?:that character|each of those characters|attached character|each (?:non-[\w']+ )?"
+                             r"character) gets? -(\d+|X) STR and (?:is|are) killed if (?:its |their )?STR is 0\b",
+                             re.IGNORECASE)
 
 
 def kills_at_zero(plain: str) -> int:
@@ -1023,13 +1041,80 @@ _STR_ONLY_ALONE = re.compile(rf"\b{SELF} does not contribute its STR to a challe
                              r"defending alone\b", re.IGNORECASE)
 
 
+#: A card that gives STR to a character of its controller's that is alone on its side: "Each Knight character you
+#: control gets +1 STR while attacking or defending alone." (Jousting Pavilion), "While The Tower of Joy is standing
+#: and a unique character you control is attacking or defending alone, it gets +2 STR."; 1st edition Raventree Hall
+#: "While a character you control is defending alone, it gets +1 STR and gains renown." (``str_alone_each``).
+_STR_ALONE_EACH = re.compile(r"^[Ee]ach ((?:[A-Z][\w']* )*)character you control gets ([+-]\d+) STR while "
+                             r"(attacking or defending|attacking|defending) alone$")
+_STR_ALONE_IT = re.compile(r"^[Ww]hile (?:(.+?) is standing and )?an? (unique )?character you control is "
+                           r"(attacking or defending|attacking|defending) alone, it gets ([+-]\d+) STR(?: and .*)?$")
+
+
+#: "While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control."; "While
+#: Arrogant Contender is participating in a challenge, it gets +1 STR for each participating character an opponent
+#: controls."; "While attached character is attacking, it gets +1 STR for each defending character." (Sword of the
+#: Morning) (``str_per_participant``).
+_STR_PER_PARTICIPANT = re.compile(
+    r"^[Ww]hile (.+?) is (attacking|defending|participating)(?: in a challenge)?, it gets \+1 STR for each "
+    r"(?:other )?(attacking|defending|participating) ((?:[A-Z][\w']* )*)character(?: (you control|an opponent "
+    r"controls))?$")
+
+
+def str_per_participant(sentence: str, name: str | None) -> tuple[str, str, str, str] | None:
+    """(the card's own side, the side counted, the Trait or "", whose: "you", "opponent" or "") of a
+    ``_STR_PER_PARTICIPANT`` sentence about the card itself or its attached character; the card itself is not
+    counted."""
+    m = _STR_PER_PARTICIPANT.match(sentence)
+    if m is None or fold(m.group(1)) not in {fold(name or ""), "attached character"}:
+        return None
+    whose = {"you control": "you", "an opponent controls": "opponent"}.get(m.group(5) or "", "")
+    return m.group(2), m.group(3), m.group(4).strip(), whose
+
+
+def str_alone_each(sentence: str, name: str | None) -> tuple[str, str, int, bool] | None:
+    """(the sides "attacking", "defending" or "attacking or defending"; the characters: a Trait, "unique" or "" for
+    any; the STR; whether the giver must be standing) of a ``_STR_ALONE_EACH`` or ``_STR_ALONE_IT`` sentence."""
+    if (m := _STR_ALONE_EACH.match(sentence)) is not None:
+        return m.group(3), m.group(1).strip(), int(m.group(2)), False
+    m = _STR_ALONE_IT.match(sentence)
+    if m is None or (m.group(1) is not None and fold(m.group(1)) != fold(name or "")):
+        return None
+    return m.group(3), "unique" if m.group(2) else "", int(m.group(4)), m.group(1) is not None
+
+
+#: "While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that character's
+#: STR." (Ser Lancel Lannister: "… exactly 1 other [lannister] Lord or Lady character …") (``str_of_only``).
+_STR_OF_ONLY = re.compile(r"\bWhile you control exactly 1 (other )?(unique )?\[(\w+)\] "
+                          r"([A-Z][\w']*(?: or [A-Z][\w']*)*) character, (.+?) gets \+X STR\. "
+                          r"X is that character's STR\b")
+
+
+def str_of_only(plain: str, name: str | None) -> tuple[str, tuple[str, ...], bool] | None:
+    """(the faction, the Traits it has one of, whether it is unique) of the one other character a ``_STR_OF_ONLY``
+    card's controller controls whose STR the card gets."""
+    m = _STR_OF_ONLY.search(" ".join(plain.split()))
+    if m is None or name is None or fold(m.group(5)) != fold(name):
+        return None
+    return m.group(3).lower(), tuple(m.group(4).split(" or ")), bool(m.group(2))
+
+
+#: "While Theon Greyjoy is attacking alone, each character with a higher STR than his does not contribute its STR to
+#: the challenge."
+_STR_HIGHER_ALONE = re.compile(rf"\bWhile {SELF} is attacking alone, each character with a higher STR than (?:his|hers|"
+                               r"its) does not contribute its STR to the challenge\b", re.IGNORECASE)
+
+
 def str_alone(plain: str, name: str | None) -> str | None:
     """"only": "<its name> does not contribute its STR to a challenge unless it is attacking or defending alone."
     (Jousting Knight); "never": "Each character that is attacking or defending alone does not contribute its STR to
-    the challenge." (Grand Melee); else None."""
+    the challenge." (Grand Melee); "higher": "While Theon Greyjoy is attacking alone, each character with a higher STR
+    than his does not contribute its STR …"; else None."""
     text = " ".join(plain.split())
     if name and _STR_ONLY_ALONE.search(own_title(text, name)):
         return "only"
+    if name and _STR_HIGHER_ALONE.search(own_title(text, name)):
+        return "higher"
     return "never" if _STR_ALONE_NEVER.search(text) else None
 
 
@@ -1463,6 +1548,9 @@ def pillage_reacts(plain: str, name: str | None) -> str | None:
 #: A plot that sets every character's STR: "Set each character's STR to 3." (At the Palace of Sorrows), a whole
 #: sentence.
 _STR_SET = re.compile(r"(?:^|[.\n]\s*)Set each character's STR to (\d+)\.", re.IGNORECASE)
+#: An attachment's "While attached character is participating in a challenge, set its STR to 1." (Strangler).
+_ATTACHED_STR_SET = re.compile(r"\bWhile attached character is participating in a challenge, set its STR to (\d+)\.",
+                               re.IGNORECASE)
 
 
 #: A won challenge's reaction that asks for one of the player's characters in it: "After you win a challenge in which
@@ -2645,6 +2733,7 @@ class Keywords:
     no_effect_entry: bool = False  # Barring the Gates
     str_fixed: bool = False  # Striking at Dawn
     str_set: int = -1  # "Set each character's STR to 3." (At the Palace of Sorrows): ``_STR_SET``
+    attached_str_set: int = -1  # Strangler: "… participating in a challenge, set its STR to 1.": ``_ATTACHED_STR_SET``
     strips_keywords: tuple[str, str, str] | None = None  # "… each attacking character loses all keywords"
     pillage_more: bool = False  # "… discards an additional card using pillage"
     own_entry: bool = False  # its text says "into play" or "ambush"
@@ -2676,6 +2765,9 @@ class Keywords:
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
     str_alone: str | None = None  # "only" (Jousting Knight) / "never" (Grand Melee): ``str_alone``
+    str_alone_each: tuple[str, str, int, bool] | None = None  # ("attacking or defending", "Knight", 1, False)
+    str_per_participant: tuple[str, str, str, str] | None = None  # ("attacking", "attacking", "Dothraki", "you")
+    str_of_only: tuple[str, tuple[str, ...], bool] | None = None  # ("tyrell", ("Knight",), True): ``str_of_only``
     x_cost: tuple[str, bool] | None = None  # ("return_to_hand", True): ``x_cost``
     str_x: tuple[str, str | None] | None = None  # "X is your reserve value.": ("reserve", None): ``str_x``
     names_dominance: bool = False  # its text says "dominance"
@@ -2711,6 +2803,7 @@ class Keywords:
     self_while: tuple[str, str, int, tuple[str, ...]] | None = None  # (condition, argument, STR, keywords)
     str_while: tuple[str, int] | None = None  # ("defending", 2): ``str_while``
     str_standing: int = 0  # 1st edition King's Pavillion: "Each character gets +3 STR while it is standing."
+    str_kneeling: tuple[int, bool] | None = None  # 1st edition The Giant's Lance: (-1, False): ``_STR_KNEELING``
     str_each: tuple[str, int] | None = None  # ("Knight", 1): ``_STR_EACH``
     str_each_while: tuple[str, str, str, int] | None = None  # ("no", "Winter", "", 1): ``_STR_EACH_WHILE``
     str_season: tuple[str, int] | None = None  # 1st edition A Song of Summer: ("yours", 1): ``_STR_SEASON``
@@ -2830,6 +2923,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     strength_while: tuple[str, int] | None = None
     strength_each: tuple[str, int] | None = None
     str_standing = 0
+    alone_each: tuple[str, str, int, bool] | None = None
+    kneeling_str: tuple[int, bool] | None = None
+    per_participant: tuple[str, str, str, str] | None = None
     strength_each_while: tuple[str, str, str, int] | None = None
     strength_season: tuple[str, int] | None = None
     gains_each: tuple[str, str, tuple[str, ...], tuple[str, tuple[str, ...]] | None] | None = None
@@ -2921,6 +3017,15 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 fewer = _ICONS_AT_MOST.get((each_standing.group(3) or "").lower(), "")
                 strength_each_while = ("self_standing", "", fewer or each_standing.group(2).strip(),
                                        int(each_standing.group(4)))
+                continue
+            if (counting := str_per_participant(sentence, name)) is not None:
+                per_participant = counting
+                continue
+            if (alone_str := str_alone_each(sentence, name)) is not None:
+                alone_each = alone_str  # its "and gains renown" (Raventree Hall) is not read
+                continue
+            if (knelt_str := _STR_KNEELING.match(sentence)) is not None:
+                kneeling_str = (int(knelt_str.group(1) or knelt_str.group(3)), bool(knelt_str.group(2)))
                 continue
             if (standing := _STR_STANDING.match(sentence)) is not None:
                 str_standing = int(standing.group(1))
@@ -3280,6 +3385,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_card_abilities="no_card_abilities" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
+        attached_str_set=int(m.group(1)) if (m := _ATTACHED_STR_SET.search(plain)) else -1,
         pillage_reacts=pillage_reacts(plain, name), strips_keywords=strips_keywords(plain),
         pillage_more=_PILLAGE_MORE.search(" ".join(plain.split())) is not None,
         own_entry=re.search(r"\binto play\b|\bambush\b", plain, re.IGNORECASE) is not None,
@@ -3298,8 +3404,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
-        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), x_cost=x_cost(plain),
-        str_x=str_x(plain, name),
+        kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
+        str_per_participant=per_participant, str_of_only=str_of_only(plain, name),
+        x_cost=x_cost(plain), str_x=str_x(plain, name),
         names_dominance=bool(re.search(r"\bdominance\b", plain, re.IGNORECASE)),
         attached_no_dominance=bool(_ATTACHED_NO_DOMINANCE.search(plain)),
         faction_cost=bool(_FACTION_COST.search(" ".join(plain.split()))),
@@ -3336,7 +3443,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,
-        str_while=strength_while, str_each=strength_each, str_standing=str_standing,
+        str_while=strength_while, str_each=strength_each, str_standing=str_standing, str_kneeling=kneeling_str,
         str_each_while=strength_each_while, str_season=strength_season, each_gains=gains_each, killed_to=killed_zone,
         gives_renown=gives_renown(text), keywords_while=tuple(named_keywords),
         gold_toll=toll, str_without_icon=without_icon, str_each_attachment=each_attachment,

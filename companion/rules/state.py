@@ -216,6 +216,9 @@ class ChallengeRecord:
     bypassed: list[str] = field(default_factory=list)  # the defender's characters chosen by stealth
     strength: dict[str, int] = field(default_factory=dict)  # each side's total STR when the winner was determined
     claim_applied: bool = False
+    # The table's winner is not the STR's (flagged ``challenge.str``): which one was the slip the log cannot say, so
+    # a claim left out after it is not flagged again.
+    disputed: bool = False
     renown: bool = False  # renown was processed
     insight: list[str] = field(default_factory=list)  # the characters that drew by insight for it (RR: Insight)
     source: str | None = None  # the card effect that allowed it beyond one of each type

@@ -626,7 +626,7 @@ def window_waits_for(t: Table) -> str | None:
         return "window.marshaling-over"  # 3.3 -> 3.4: after the last player's special window the phase ends
     c = current_challenge(t) if t.phase is Phase.CHALLENGES else None
     if c is not None and c.stage is Stage.RESOLVED and c.winner is not None:
-        if c.winner == c.attacker and not c.claim_applied:
+        if c.winner == c.attacker and not c.claim_applied and not c.disputed:
             return "window.claim"
         if not c.renown and renown_cards(t, c):
             return "window.renown"
@@ -646,13 +646,29 @@ def strength(t: Table, card: str) -> int:
     your gold pool"), and its recorded modifiers, at least 0; a revealed plot's set value in place of the printed STR
     and what its text adds (``Card.str_set``)."""
     c = t.card(card)
+    if (held := _str_set_attached(t, card)) >= 0:
+        return held
     fixed = [t.card(plot).str_set for plot in revealed_plots_that(t, "str_set") if t.card(plot).str_set >= 0]
     if fixed and c.type == "character":  # At the Palace of Sorrows: "Set each character's STR to 3."
         return max(0, fixed[0] + recorded(t, "str", t.controller(card), card))
     return max(0, (c.strength or 0) + strength_x(t, card) + strength_counted(t, card) + strength_attached(t, card)
                + strength_while(t, card) + strength_each(t, card) + strength_without_icon(t, card)
-               + strength_self_while(t, card) + strength_standing(t, card)
+               + strength_self_while(t, card) + strength_standing(t, card) + strength_alone(t, card)
+               + strength_per_participant(t, card) + strength_of_only(t, card)
                + recorded(t, "str", t.controller(card), card))
+
+
+def _str_set_attached(t: Table, card: str) -> int:
+    """Strangler's "While attached character is participating in a challenge, set its STR to 1. (Other modifiers do
+    not raise or lower its STR.)" (``Card.attached_str_set``): the STR an attachment on the card sets while it takes
+    part in the challenge under way, else -1."""
+    if card not in t.in_play or not any(t.card(a).attached_str_set >= 0 for a in t.in_play):
+        return -1
+    c = current_challenge(t)
+    if c is None or (card not in c.attackers and card not in c.defenders):
+        return -1
+    return next((t.card(a).attached_str_set for a, ip in t.in_play.items() if ip.attached_to == card
+                 and t.card(a).attached_str_set >= 0 and printed(t, a) is not None), -1)
 
 
 def _str_recorded(t: Table, card: str) -> bool:
@@ -679,16 +695,18 @@ def strength_while(t: Table, card: str) -> int:
         return standing
     side = "dominance" if c is None else (
         "attacking" if card in c.attackers else ("defending" if card in c.defenders else None))
-    if side is None:
-        return standing
     total = standing
     for source in [card] + [a for a, ip in t.in_play.items() if ip.attached_to == card]:
         fact = t.card(source).str_while  # the printed fact first: the blank-text look only for the few that print one
         if fact is None or printed(t, source) is None:
             continue
         when, amount = fact
-        if when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
-                or (side != "dominance" and when_more(t, card, when)):
+        if side is None:  # "During [power] challenges, …" holds for a character not taking part too
+            total += amount if c is not None and when == c.kind else 0
+        elif when == side or (when in ("participating", c.kind if c else "") and side != "dominance") \
+                or (side != "dominance" and when_more(t, card, when)) \
+                or (when == "richer_defender" and side == "attacking" and c is not None
+                    and t.players[c.defender].gold > t.players[t.controller(card)].gold):
             total += amount
     return total
 
@@ -696,12 +714,83 @@ def strength_while(t: Table, card: str) -> int:
 def strength_standing(t: Table, card: str) -> int:
     """1st edition King's Pavillion "Each character gets +3 STR while it is standing." (``Card.str_standing``): a
     standing character in play, anyone's, while the giver's text counts, unless the log records its STR
-    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance."""
-    if card not in t.in_play or t.in_play[card].kneeling or t.card(card).type != "character" \
-            or not any(t.card(c).str_standing for c in t.in_play):
+    (``_str_recorded``). Participants kneel in the 1st edition, so mostly at dominance. The same for a kneeling one
+    and The Giant's Lance's "Kneeling characters get -1 STR." (``Card.str_kneeling``; Lyanna Stark: non-unique ones)."""
+    if card not in t.in_play or t.card(card).type != "character" \
+            or not any(t.card(c).str_standing or t.card(c).str_kneeling for c in t.in_play):
         return 0
-    givers = [c for seat in t.seats for c in printed_cards(t, seat) if t.card(c).str_standing]
+    givers = [c for seat in t.seats for c in printed_cards(t, seat)]
+    if t.in_play[card].kneeling:  # 1st edition The Giant's Lance: "Kneeling characters get -1 STR."
+        kneeling = [fact for c in givers if (fact := t.card(c).str_kneeling) and not (fact[1] and t.card(card).unique)]
+        return 0 if not kneeling or _str_recorded(t, card) else sum(fact[0] for fact in kneeling)
+    givers = [c for c in givers if t.card(c).str_standing]
     return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
+
+
+def strength_alone(t: Table, card: str) -> int:
+    """"Each Knight character you control gets +1 STR while attacking or defending alone." (``Card.str_alone_each``:
+    Jousting Pavilion, The Tower of Joy while it stands, 1st edition Raventree Hall): a character of the giver's
+    controller that is the only one on its side of the challenge under way, while the giver's text counts, unless the
+    log records its STR (``_str_recorded``)."""
+    c = current_challenge(t)
+    if c is None or card not in t.in_play or not any(t.card(g).str_alone_each for g in t.in_play):
+        return 0
+    seat = t.controller(card)
+    side = "attacking" if card in c.attackers and seat == c.attacker else (
+        "defending" if card in c.defenders and seat == c.defender else None)
+    if side is None or participants(t, c, seat) != [card] or _str_recorded(t, card):
+        return 0
+    total = 0
+    for giver in printed_cards(t, seat):
+        fact = t.card(giver).str_alone_each
+        if fact is None or side not in fact[0] or (fact[3] and giver in t.in_play and t.in_play[giver].kneeling):
+            continue
+        who = fact[1]
+        if who == "" or (t.card(card).unique if who == "unique" else who in traits_of(t, card)):
+            total += fact[2]
+    return total
+
+
+def strength_per_participant(t: Table, card: str) -> int:
+    """"While Horselord is attacking, it gets +1 STR for each other attacking Dothraki character you control."
+    (``Card.str_per_participant``: its own, or an attachment's on it: Sword of the Morning): +1 for each character
+    but itself on the side counted of the challenge under way, of the Trait and the controller it names, while the
+    card is on its side, unless the log records its STR (``_str_recorded``)."""
+    c = current_challenge(t)
+    if c is None or card not in t.in_play:
+        return 0
+    sources = [s for s in (card, *(a for a, ip in t.in_play.items() if ip.attached_to == card))
+               if t.card(s).str_per_participant is not None and printed(t, s) is not None]
+    seat = t.controller(card)
+    side = "attacking" if card in c.attackers and seat == c.attacker else (
+        "defending" if card in c.defenders and seat == c.defender else None)
+    if not sources or side is None or _str_recorded(t, card):
+        return 0
+    sides = {"attacking": participants(t, c, c.attacker), "defending": participants(t, c, c.defender)}
+    total = 0
+    for source in sources:
+        own, counted, trait, whose = t.card(source).str_per_participant or ("", "", "", "")
+        if own not in (side, "participating"):
+            continue
+        pool = [*sides["attacking"], *sides["defending"]] if counted == "participating" else sides[counted]
+        total += sum(1 for other in pool if other != card and (not trait or trait in traits_of(t, other))
+                     and (whose == "" or (t.controller(other) == seat) == (whose == "you")))
+    return total
+
+
+def strength_of_only(t: Table, card: str) -> int:
+    """"While you control exactly 1 unique [tyrell] Knight character, Red-Apple Knight gets +X STR. X is that
+    character's STR." (``Card.str_of_only``: Ser Lancel Lannister's "exactly 1 other [lannister] Lord or Lady"): the STR
+    of the one other such character its controller controls, none while there are more or none; a card that prints
+    the same is not counted (no circle), nor where the log records its STR (``_str_recorded``)."""
+    fact = t.card(card).str_of_only
+    if fact is None or card not in t.in_play or printed(t, card) is None or _str_recorded(t, card):
+        return 0
+    faction, traits, unique = fact
+    seat = t.controller(card)
+    ones = [c for c in in_play_controlled(t, seat) if c != card and t.card(c).type == "character"
+            and faction in t.card(c).factions and set(traits) & traits_of(t, c) and (t.card(c).unique or not unique)]
+    return strength(t, ones[0]) if len(ones) == 1 and t.card(ones[0]).str_of_only is None else 0
 
 
 def strength_self_while(t: Table, card: str) -> int:
@@ -1195,8 +1284,14 @@ def side_strength(t: Table, c: ChallengeRecord, seat: str) -> int:
     # "Jousting Knight does not contribute its STR to a challenge unless it is attacking or defending alone."; "Each
     # character that is attacking or defending alone does not contribute its STR …" (Grand Melee revealed)
     alone = "never" if len(own) == 1 and revealed_plots_that(t, "str_alone") else "only" if len(own) > 1 else ""
+    # "While Theon Greyjoy is attacking alone, each character with a higher STR than his does not contribute its STR
+    # to the challenge." (either side's)
+    lone = participants(t, c, c.attacker)
+    bar = strength(t, lone[0]) if len(lone) == 1 and getattr(printed(t, lone[0]), "str_alone", None) == "higher" \
+        else None
     total = sum(strength(t, card) for card in own if alone != "never" and (
-        alone != "only" or (facts := printed(t, card)) is None or facts.str_alone != "only"))
+        alone != "only" or (facts := printed(t, card)) is None or facts.str_alone != "only")
+        and (bar is None or strength(t, card) <= bar))
     # "The Red Keep contributes 2 STR to your side during any [power] challenge in which you control a participating
     # character." (a modifier recorded naming it stands for it)
     counted = recorded_sources(t, "str", seat)

@@ -728,6 +728,8 @@ class ChallengeResult(Action):
         expected, _ = challenge_winner(t, c)
         attack, defence = side_strength(t, c, c.attacker), side_strength(t, c, c.defender)
         c.winner = self.won(expected)
+        c.disputed = self.winner is not None and self.source is None and self.winner != expected \
+            and not str_unread(t, c)
         c.unopposed = c.winner == c.attacker and defence == 0
         c.strength = {c.attacker: attack, c.defender: defence}
         c.claim = challenge_claim(t, c)

@@ -449,7 +449,7 @@ def check_challenge_over(t: Table, v: Checker) -> None:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.defenders"))
     elif c.stage is Stage.DEFENDERS:
         v.violate("challenge.unfinished", player=attacker, step=msg("challenge.step.result"))
-    elif c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0 and not (
+    elif c.winner == c.attacker and not c.claim_applied and not c.disputed and claim_due(t, c) > 0 and not (
             c.kind == "power" and house_power_barred(t, c.attacker, c.kind) is not None):  # nothing it may claim
         v.violate("claim.not-applied", player=t.players[c.defender].name, kind=msg(f"challenge.kind.{c.kind}"))
 
@@ -533,6 +533,14 @@ def check_killed_at_zero(t: Table, v: Checker, card: str, source: str) -> None:
     if not loses or card not in t.in_play:
         return
     left = strength(t, card)
+    if t.card(source).type == "attachment" and source in t.in_play:
+        # "Attached character gets -4 STR and is killed if its STR is 0." (Crown of Gold): the character it is on,
+        # its -STR counted in its STR where it is read as ``grants_str`` (else taken off here; X: not judged)
+        if loses < 0 or (t.in_play[source].attached_to == card
+                         and left - (0 if t.card(source).grants_str else loses) <= 0):
+            return
+        v.violate("ability.killed-at-zero", (card, source), card=t.ref(card), source=t.ref(source), str=left)
+        return
     if counted_this_round(t.round, t.players[t.where[source][0]], str_given_key(t, source)) > 0:
         if left <= 0 and any(m.source == source and m.stat == "str" and m.card == card for m in t.modifiers):
             return  # the chosen character, at 0
