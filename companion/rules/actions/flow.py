@@ -125,9 +125,10 @@ class BeginPhase(Action):
             v.note("new-round", round=t.round + 1)
         if target is Phase.STANDING and (kneeling := len(standing_phase_stands(t))):
             v.note("cards-stand", count=kneeling)
-        gold = sum(p.gold - gold_kept(t, seat) for seat, p in t.players.items())
-        if target is Phase.TAXATION and gold:
-            v.note("gold-returned", gold=gold)
+        if target is Phase.TAXATION:  # each player's own: a sum of both read as one player's pool at the table
+            for seat in t.player_order():
+                if gold := t.players[seat].gold - gold_kept(t, seat):
+                    v.note("gold-returned", player=t.players[seat].name, gold=gold)
         for card, zone in t.phase_end_fate.items():
             if t.zone_of(card) is Zone.PLAY:  # RR: Lasting Effects: "At the end of the phase, …" happens by itself
                 v.note("phase-end-leaves", (card,), card=t.ref(card), zone=msg(f"zone.{zone.value}"))
