@@ -436,12 +436,14 @@ def test_two_rounds_of_a_strict_game_on_two_phones_with_every_tap_counted(server
         a.wait_for_selector("#phase:has-text('taxation phase')", timeout=WAIT)
     gold(a, 0)
     gold(b, 0)
-    # Seven cards in hand each against a reserve of 6: each discards one on their own phone.
-    for page, seat in ((a, "Alice"), (b, "Bob")):
-        page.wait_for_selector(f"#round-box [data-offer='reserve:{seat}']", timeout=WAIT)
+    # Seven cards in hand each against a reserve of 6: each discards one on their own phone, in player order
+    # (RR: Appendix I › 7.3): Alice, the first player, first; Bob's is offered once hers is done.
+    a.wait_for_selector("#round-box [data-offer='reserve:Alice']", timeout=WAIT)
+    assert b.locator("#round-box [data-offer^='reserve:']").count() == 0
     with t.action("discard to reserve"):
         form(a, "reserve:Alice", first=1, tap=t.tap)
         a.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
+    b.wait_for_selector("#round-box [data-offer='reserve:Bob']", timeout=WAIT)
     with t.action("discard to reserve"):
         form(b, "reserve:Bob", first=1, tap=t.tap)
         b.wait_for_selector("#my-counts:has-text('6 auf der Hand')", timeout=WAIT)

@@ -312,3 +312,32 @@ def test_the_reserve_discard_offers_every_title_a_hand_drawn_unnamed_may_hold() 
     sheet = next(o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"] == "reserve:A")
     offered = {c["name"] for c in sheet["fields"][0]["choices"]}
     assert len(deck) > 40 and offered == {catalog.card(code).name for code in deck}
+
+
+def test_the_reserve_discard_is_offered_in_player_order() -> None:
+    """RR: Appendix I › 7.3: "each player, in player order" discards down to the reserve value. Found by a newcomer
+    trial: both phones offered the discard at once, and the second player, tapping first, was flagged for the
+    order. The second player's offer waits until the first player's discard is recorded."""
+    from companion.rules.actions import BeginPhase, ChoosePlot, DiscardToReserve, SetFirstPlayer
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+    from tests.tables import legal
+
+    deck = {code: 1 for code in ("01057", "01058", "01059", "01060", "01061", "01062", "01063", "01064")}
+    t = make_table({"A": {"01001": 1, **deck}, "B": {"01001": 1, **deck}}, phase="plot")
+    t.players["B"].power = 1  # A, with less power, wins the tied initiative
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))
+    legal(t, SetFirstPlayer("A"))
+    for seat in "AB":
+        hand(t, *(f"{seat}.{code}.1" for code in deck))  # 8 in hand against a reserve of 6
+    t.phase = Phase.DOMINANCE
+    legal(t, BeginPhase("standing"))
+    legal(t, BeginPhase("taxation"))
+
+    def reserve_offers(seat: str) -> list[str]:
+        return [o["id"] for o in round_view(t, Role.of_seat(seat))["offers"] if o["id"].startswith("reserve:")]
+
+    assert reserve_offers("A") == ["reserve:A"] and reserve_offers("B") == []
+    legal(t, DiscardToReserve("A", ["A.01057.1", "A.01058.1"]))
+    assert reserve_offers("A") == [] and reserve_offers("B") == ["reserve:B"]

@@ -483,6 +483,7 @@ def _taxation(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> No
         lines.append(msg("timeCalledBanner"))
     if not t.has_reserve:
         return
+    earlier_owes = False  # RR: Appendix I › 7.3: in player order; a later player's discard waits for an earlier one's
     for seat in t.player_order():
         value = reserve(t, seat)
         if value is None:
@@ -490,12 +491,13 @@ def _taxation(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> No
         excess = reserve_excess(t, seat)
         p = t.players[seat]
         lines.append(msg("round.reserve", player=p.name, hand=hand_count(t, seat), reserve=value))
-        if excess and p.reserve_round != t.round and _may(role, "discard_to_reserve", seat) \
-                and role.sees_hidden_of(seat):
+        owes = bool(excess) and p.reserve_round != t.round
+        if owes and not earlier_owes and _may(role, "discard_to_reserve", seat) and role.sees_hidden_of(seat):
             cards = _hand(t, seat, excess)
             offers.append(_offer(f"reserve:{seat}", msg("round.discardToReserve", count=excess),
                                  {"type": "discard_to_reserve", "player": seat, "cards": []}, primary=True,
                                  fields=[_pick(t, "cards", cards, min(excess, len(cards)), excess)]))
+        earlier_owes = earlier_owes or owes
 
 
 def _ending(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
