@@ -339,5 +339,22 @@ def test_the_reserve_discard_is_offered_in_player_order() -> None:
         return [o["id"] for o in round_view(t, Role.of_seat(seat))["offers"] if o["id"].startswith("reserve:")]
 
     assert reserve_offers("A") == ["reserve:A"] and reserve_offers("B") == []
+    # B's step button says whom the table waits for, not "your move, below" over nothing
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] != "round.yourStep"
     legal(t, DiscardToReserve("A", ["A.01057.1", "A.01058.1"]))
     assert reserve_offers("A") == [] and reserve_offers("B") == ["reserve:B"]
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"
+
+
+def test_a_player_who_has_chosen_a_plot_waits_for_the_other() -> None:
+    """Found by a newcomer trial: after choosing a plot, the phone said "your move, below" with nothing below it.
+    A player who has chosen waits for the other's choice; the other is told it is its move."""
+    from companion.rules.actions import ChoosePlot
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+    from tests.tables import legal
+
+    t = make_table({"A": {"01001": 1}, "B": {"01001": 1}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.01001.1"))
+    assert round_view(t, Role.of_seat("A"))["next"]["label"]["msg"] != "round.yourStep"
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"

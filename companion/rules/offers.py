@@ -209,8 +209,8 @@ def _phase_blocked(t: Table) -> list[str]:
         return [s for s in t.seats if not has_deck(t, s)]
     if t.phase is Phase.PLOT:
         waiting = [s for s in t.seats if has_plots(t, s) and t.players[s].revealed_round != t.round]
-        if waiting:
-            return waiting
+        if waiting:  # one who has chosen waits for the others' choices (nothing of its own to do)
+            return [s for s in waiting if t.players[s].plot_chosen_round != t.round] or waiting
         if revealed_this_round(t) and not first_player_chosen(t):
             tied = initiative_tied(t)
             winner = initiative_winner(t, tied)
@@ -220,9 +220,9 @@ def _phase_blocked(t: Table) -> list[str]:
         return draw_phase_waiting(t)
     if t.phase is Phase.DOMINANCE and t.round not in t.dominance:
         return [s for s in t.seats if s == dominance_winner(t)] or list(t.seats)
-    if t.phase is Phase.TAXATION:
+    if t.phase is Phase.TAXATION:  # in player order (RR: Appendix I › 7.3): the first who still owes a discard
         return [s for s in t.player_order() if reserve_excess(t, s) and t.players[s].reserve_round != t.round
-                and t.players[s].counts_known]
+                and t.players[s].counts_known][:1]
     return []
 
 
