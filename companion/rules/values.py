@@ -727,6 +727,14 @@ def strength_standing(t: Table, card: str) -> int:
     return 0 if not givers or _str_recorded(t, card) else sum(t.card(c).str_standing for c in givers)
 
 
+def _own_side(c: ChallengeRecord, card: str, seat: str) -> str | None:
+    """"attacking" or "defending": the side of the challenge ``c`` the card takes part on for its controller ``seat``,
+    None where it takes no part for it."""
+    if card in c.attackers and seat == c.attacker:
+        return "attacking"
+    return "defending" if card in c.defenders and seat == c.defender else None
+
+
 def strength_alone(t: Table, card: str) -> int:
     """"Each Knight character you control gets +1 STR while attacking or defending alone." (``Card.str_alone_each``:
     Jousting Pavilion, The Tower of Joy while it stands, 1st edition Raventree Hall): a character of the giver's
@@ -736,8 +744,7 @@ def strength_alone(t: Table, card: str) -> int:
     if c is None or card not in t.in_play or not any(t.card(g).str_alone_each for g in t.in_play):
         return 0
     seat = t.controller(card)
-    side = "attacking" if card in c.attackers and seat == c.attacker else (
-        "defending" if card in c.defenders and seat == c.defender else None)
+    side = _own_side(c, card, seat)
     if side is None or participants(t, c, seat) != [card] or _str_recorded(t, card):
         return 0
     total = 0
@@ -762,8 +769,7 @@ def strength_per_participant(t: Table, card: str) -> int:
     sources = [s for s in (card, *(a for a, ip in t.in_play.items() if ip.attached_to == card))
                if t.card(s).str_per_participant is not None and printed(t, s) is not None]
     seat = t.controller(card)
-    side = "attacking" if card in c.attackers and seat == c.attacker else (
-        "defending" if card in c.defenders and seat == c.defender else None)
+    side = _own_side(c, card, seat)
     if not sources or side is None or _str_recorded(t, card):
         return 0
     sides = {"attacking": participants(t, c, c.attacker), "defending": participants(t, c, c.defender)}
