@@ -20,6 +20,29 @@ KIND_MODULES = ("companion.rules.kind", "companion.tapestry.kind")
 CardsFor = Callable[[set[str]], Mapping[str, Any]]
 
 
+class StoreError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class Refused(StoreError):
+    """Strict mode refused an illegal action."""
+
+    status = 422
+    code = "illegal_action"
+
+
+class Impossible(Refused):
+    """The action cannot physically happen (a card named where it is not): refused in every mode."""
+
+    code = "impossible"
+
+
 @dataclass(frozen=True, slots=True)
 class Authorized:
     """An action a role may record: as it will be stored (positions resolved to cards), and the seat

@@ -138,3 +138,61 @@ def test_no_new_import_cycles() -> None:
     cycles = _cycles(_imports(_modules()))
     assert not cycles - KNOWN_CYCLES, f"new import cycles: {cycles - KNOWN_CYCLES}"
     assert not KNOWN_CYCLES - cycles, f"cycles taken apart, remove them from KNOWN_CYCLES: {KNOWN_CYCLES - cycles}"
+
+
+#: What a pure rules core must not reach, through any chain of imports: storage, files' databases, the web.
+NOT_IN_THE_CORE = ("sqlite3", "sqlite_utils", "flask", "werkzeug", "uvicorn")
+OUTSIDE_THE_CORE = ("companion.store", "companion.catalog.store", "companion.service", "companion.web",
+                    "companion.scan", "companion.tts", "companion.events", "companion.cli")
+
+
+def _outside_imports(path: Path) -> set[str]:
+    """The top-level names of the modules outside the project a file imports (anywhere in it)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out - {"companion"}
+
+
+def _type_only(path: Path) -> set[str]:
+    """Modules a file imports only for its types (under ``if TYPE_CHECKING:``): never loaded when it runs."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for inner in node.body:
+                if isinstance(inner, ast.ImportFrom) and inner.module:
+                    out.add(inner.module)
+    return out
+
+
+def test_the_rules_core_reaches_no_storage_and_no_web() -> None:
+    """The rules core (table state, actions, verdicts, views) knows nothing of SQLite, Flask or files: whatever
+    it imports, and whatever that imports in turn, stays out of the store, the web and the other outer layers."""
+    modules = _modules()
+    graph = _imports(modules)
+    for name, path in modules.items():
+        graph[name] -= _type_only(path)
+    seen: dict[str, str] = {}  # module -> the module that first reached it
+    todo = [m for m in modules if m == "companion.rules" or m.startswith("companion.rules.")]
+    seen.update({m: m for m in todo})
+    while todo:
+        here = todo.pop()
+        for there in graph[here]:
+            if there not in seen:
+                seen[there] = here
+                todo.append(there)
+
+    def chain(module: str) -> str:
+        path = [module]
+        while seen[path[-1]] != path[-1]:
+            path.append(seen[path[-1]])
+        return " ← ".join(path)
+
+    outer = [chain(m) for m in seen if m.startswith(OUTSIDE_THE_CORE)]
+    assert not outer, f"the rules core reaches an outer layer: {outer}"
+    storage = [f"{chain(m)} imports {sorted(_outside_imports(modules[m]) & set(NOT_IN_THE_CORE))}"
+               for m in seen if _outside_imports(modules[m]) & set(NOT_IN_THE_CORE)]
+    assert not storage, f"the rules core reaches storage or the web: {storage}"

@@ -12,12 +12,14 @@ import difflib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.catalog.card import Card, Edition, fold
-from companion.catalog.store import Catalog
 from companion.messages import text as message
 from companion.safejson import DECODER, LongNumber
+
+if TYPE_CHECKING:  # the database only as a type: reading a list stays pure for the rules core
+    from companion.catalog.store import Catalog
 
 #: Bounds no real deck comes near (a legal draw deck is 60-100 cards, a plot deck 7-12). Beyond them
 #: a list is an error, not a warning: each copy becomes a card instance at the table.

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.catalog.card import Card
 from companion.catalog.decks import Deck
-from companion.catalog.store import Catalog
+
+if TYPE_CHECKING:  # the database only as a type: deck checks stay pure for the rules core
+    from companion.catalog.store import Catalog
 
 FACTS_FILE = "legality.json"
 FORMATS = ("joust", "melee")

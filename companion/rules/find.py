@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.catalog.card import fold
-from companion.catalog.store import score_name
+from companion.catalog.names import score_name
 from companion.rules.editions import Table
 from companion.rules.roles import Role
 from companion.rules.state import Phase, Zone

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.kinds import Authorized, CardsFor, Played, register
+from companion.kinds import Authorized, CardsFor, Impossible, Played, Refused, StoreError, register
 from companion.rules.actions import Action, action_from_dict
 from companion.rules.actions.base import card_fields
 from companion.rules.editions import EDITIONS, Table
@@ -15,7 +15,6 @@ from companion.rules.roles import JUDGE, Role
 from companion.rules.state import ActionError
 from companion.rules.verdict import Verdict
 from companion.rules.views import HIDDEN_VERDICT, Glimpse, seal, shown_verdict, visible_to
-from companion.store.games import Impossible, Refused, StoreError
 
 
 def play_or_refuse(table: Table, action: Action, mode: Mode, requested: Action | None = None,

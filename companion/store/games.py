@@ -35,6 +35,9 @@ import sqlite_utils
 
 from companion.catalog.card import Card
 from companion.kinds import GameKind, game_kind
+from companion.kinds import Impossible as Impossible  # the errors a kind's rules raise live below the store
+from companion.kinds import Refused as Refused
+from companion.kinds import StoreError as StoreError
 from companion.store.db import Checkpointer, connect, without_waiting, writer_lock
 from companion.store.keys import (
     BY_NAME,
@@ -56,16 +59,6 @@ TAIL = 64
 MAX_DECK_CARDS = 300
 
 
-class StoreError(Exception):
-    status = 400
-    code = "bad_request"
-
-    def __init__(self, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.details = details
-
-
 class NotFound(StoreError):
     status = 404
     code = "not_found"
@@ -74,13 +67,6 @@ class NotFound(StoreError):
 class Conflict(StoreError):
     status = 409
     code = "version_conflict"
-
-
-class Refused(StoreError):
-    """Strict mode refused an illegal action."""
-
-    status = 422
-    code = "illegal_action"
 
 
 class Forbidden(StoreError):
@@ -134,12 +120,6 @@ class Pending:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "requested_by": self.requested_by, "awaiting": self.awaiting,
                 "action": self.action, "version": self.version, "created": self.created}
-
-
-class Impossible(Refused):
-    """The action cannot physically happen (a card named where it is not): refused in every mode."""
-
-    code = "impossible"
 
 
 #: ``json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``'s encoder, made once: each entry

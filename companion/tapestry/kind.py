@@ -7,9 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.kinds import Authorized, CardsFor, Played, register
+from companion.kinds import Authorized, CardsFor, Played, StoreError, register
 from companion.rules.roles import Role
-from companion.store.games import StoreError
 from companion.tapestry.engine import ShadowEmpire, TapestryError, digital_inputs, from_setup
 from companion.tapestry.entries import Entry, EntryError, Turn, apply_entry, entry_from_dict, may_record
 
