@@ -358,3 +358,26 @@ def test_a_player_who_has_chosen_a_plot_waits_for_the_other() -> None:
     legal(t, ChoosePlot("A", "A.01001.1"))
     assert round_view(t, Role.of_seat("A"))["next"]["label"]["msg"] != "round.yourStep"
     assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"
+
+
+def test_a_player_may_concede_from_the_round_box_after_a_question() -> None:
+    """A newcomer trial found no way to concede a casual game. A player may concede at any point (Tournament
+    Regulations › End of Round): the round box offers it to the seat in every phase, asked first with the player's
+    name; not to a spectator, not once the game is over, and conceding ends the game with the opponent the winner."""
+    from companion.rules import play
+    from companion.rules.actions import action_from_dict
+    from companion.rules.offers import round_view
+    from companion.rules.roles import SPECTATOR, Role
+
+    for phase in ("setup", "plot", "marshaling", "challenges", "taxation"):
+        t = make_table({"A": {TYRION: 1}, "B": {BURNED_MEN: 1}}, phase=phase)
+        mine = [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["action"]["type"] == "concede"]
+        assert [o["action"] for o in mine] == [{"type": "concede", "player": "A"}], phase
+        assert mine[0]["confirm"] == {"msg": "confirmConcede", "player": t.players["A"].name}
+        assert mine[0]["label"]["msg"] == "offer.concede" and not mine[0]["effect"] and not mine[0]["primary"]
+        assert all(o["action"]["type"] != "concede" for o in round_view(t, SPECTATOR)["offers"])
+    played = play(t, action_from_dict({"type": "concede", "player": "A"}), "strict")
+    assert played.applied and t.ended == "conceded" and t.winner_seat == "B"
+    assert all(o["action"]["type"] != "concede" for o in round_view(t, Role.of_seat("B"))["offers"])
+    for lang in ("en", "de"):
+        assert "{player}" in catalogue(lang)["confirmConcede"]

@@ -596,7 +596,10 @@ def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
             if label is None or d["type"] in offered or d in seen:
                 continue
             seen.append(d)
-            offers.append(_offer(f"table:{len(seen)}", dict(label), dict(d), effect=effect))
+            question = type(a).phone.confirm
+            who_asks = t.players[d["player"]].name if d.get("player") in t.players else ""
+            offers.append(_offer(f"table:{len(seen)}", dict(label), dict(d), effect=effect,
+                                 confirm=msg(question.seen, player=who_asks) if question else None))
 
 
 #: A table offer's parts (``_table_offer``) by its action, the role (its actor and its capabilities) and the seats'

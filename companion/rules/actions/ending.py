@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.rules.actions.base import Action, Phone, Recorder, SeatRef, action
+from companion.rules.actions.base import Action, Confirm, Offer, Phone, Recorder, SeatRef, Where, action
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.going_to_time import Standing, going_to_time
@@ -126,7 +126,13 @@ class Eliminate(Action):
 class Concede(Action):
     """A player concedes the game at any point: the opponent wins (Tournament Regulations › End of Round)."""
 
+    # A button of the round box in every phase, asked first: it ends the game and cannot be taken back by a tap.
+    phone = Phone(offered=(Offer((Where.TABLE,)),), confirm=Confirm("confirmConcede"))
     player: SeatRef
+
+    @classmethod
+    def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
+        return [] if t.ended is not None or t.players[seat].eliminated else [cls(player=seat)]
 
     def check(self, t: Table, v: Checker) -> None:
         pass
