@@ -374,7 +374,7 @@ def test_a_player_may_concede_from_the_round_box_after_a_question() -> None:
         mine = [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["action"]["type"] == "concede"]
         assert [o["action"] for o in mine] == [{"type": "concede", "player": "A"}], phase
         assert mine[0]["confirm"] == {"msg": "confirmConcede", "player": t.players["A"].name}
-        assert mine[0]["label"]["msg"] == "offer.concede" and not mine[0]["effect"] and not mine[0]["primary"]
+        assert mine[0]["label"]["msg"] == "offer.concede" and mine[0]["apart"] and not mine[0]["primary"]
         assert all(o["action"]["type"] != "concede" for o in round_view(t, SPECTATOR)["offers"])
     played = play(t, action_from_dict({"type": "concede", "player": "A"}), "strict")
     assert played.applied and t.ended == "conceded" and t.winner_seat == "B"

@@ -91,10 +91,11 @@ def _named(t: Table, card: str) -> dict[str, Any]:
 
 def _offer(oid: str, label: dict[str, Any], action: dict[str, Any], *, primary: bool = False,
            detail: dict[str, Any] | None = None, fields: list[dict[str, Any]] | None = None,
-           confirm: dict[str, Any] | None = None, effect: bool = False) -> Offer:
-    """One button of the round box (``effect``: only when a card's text says so, under "By a card effect…")."""
+           confirm: dict[str, Any] | None = None, effect: bool = False, apart: bool = False) -> Offer:
+    """One button of the round box (``effect``: only when a card's text says so, under "By a card effect…";
+    ``apart``: below everything else, as a move that ends the game)."""
     return {"id": oid, "label": label, "action": action, "primary": primary, "detail": detail,
-            "fields": fields or [], "confirm": confirm, "effect": effect}
+            "fields": fields or [], "confirm": confirm, "effect": effect, "apart": apart}
 
 
 def _pick(t: Table, name: str, cards: list[str], lo: int, hi: int, *, checked: list[str] | None = None,
@@ -598,7 +599,7 @@ def _table_offers(t: Table, role: Role, offers: list[Offer]) -> None:
             seen.append(d)
             question = type(a).phone.confirm
             who_asks = t.players[d["player"]].name if d.get("player") in t.players else ""
-            offers.append(_offer(f"table:{len(seen)}", dict(label), dict(d), effect=effect,
+            offers.append(_offer(f"table:{len(seen)}", dict(label), dict(d), effect=effect, apart=type(a).phone.apart,
                                  confirm=msg(question.seen, player=who_asks) if question else None))
 
 

@@ -150,6 +150,8 @@ class Phone:
     repeats: bool = False
     #: The round's offer that records it (the next phase, pass the turn, …), by the control's own name.
     control: str | None = None
+    #: Drawn apart, below the round box's other buttons: a move that ends the game is not tapped by mistake.
+    apart: bool = False
 
 
 class Recorder(StrEnum):

@@ -126,8 +126,8 @@ class Eliminate(Action):
 class Concede(Action):
     """A player concedes the game at any point: the opponent wins (Tournament Regulations › End of Round)."""
 
-    # A button of the round box in every phase, asked first: it ends the game and cannot be taken back by a tap.
-    phone = Phone(offered=(Offer((Where.TABLE,)),), confirm=Confirm("confirmConcede"))
+    # A button of the round box in every phase, apart and asked first: it ends the game.
+    phone = Phone(offered=(Offer((Where.TABLE,)),), confirm=Confirm("confirmConcede"), apart=True)
     player: SeatRef
 
     @classmethod
