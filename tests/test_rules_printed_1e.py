@@ -1237,3 +1237,26 @@ def test_a_str_bonus_given_to_a_kind_of_character_goes_to_one() -> None:
         in_play(t, card)
     flagged_and_refused(t, Modify("A", "str", 2, card="B.core_18.1", source="A.acoa_64.1"), "ability.target")
     legal(t, Modify("A", "str", 2, card="A.pots_11.1", source="A.acoa_64.1"))
+
+
+def test_a_card_whose_text_says_it_cannot_be_killed_is_not_killed() -> None:
+    """1st edition Wharf Rats (kl_9): "Wharf Rats cannot be killed." (a blind writer's scenario named it for a
+    military claim); 2nd edition Long May He Reign (13108): "Attached character cannot be killed." The whole sentence
+    is read, its own name or "Attached character" (7 printings of both editions); a sentence naming another card
+    ("Drogon cannot be killed." on 1st edition Rhaegal) or under a condition is not. RR: Golden Rule."""
+    cards = Catalog.open(None).cards({"kl_9", "kr_118", "13108"})
+    assert (cards["kl_9"].never_killed, cards["kr_118"].never_killed, cards["13108"].never_killed) == (
+        "self", "", "attached")
+    t = make_table({"A": {"kl_9": 1, PLAIN: 1}, "B": {EDDARD: 1, GUILDMASTER: 1}}, edition="1e",
+                   phase="challenges")
+    in_play(t, "A.kl_9.1")
+    flagged_and_refused(t, Kill("B", "A.kl_9.1"), "kill.printed-unkillable")
+    in_play(t, f"B.{EDDARD}.1")
+    legal(t, Kill("A", f"B.{EDDARD}.1"))  # a character with no such sentence dies
+    robert, jaime = "01048", "01087"  # 2nd edition: a King under Long May He Reign, and a character without it
+    t = make_table({"A": {jaime: 1, "13108": 1}, "B": {robert: 1}}, phase="challenges")
+    in_play(t, f"A.{jaime}.1")
+    in_play(t, "A.13108.1", attached_to=f"A.{jaime}.1")
+    in_play(t, f"B.{robert}.1")
+    flagged_and_refused(t, Kill("B", f"A.{jaime}.1"), "kill.printed-unkillable")
+    legal(t, Kill("A", f"B.{robert}.1"))

@@ -84,7 +84,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "str_kneeling", "saves_attached", "saves_only",
-              "never_saved", "save_gold", "cheaper_if",
+              "never_saved", "never_killed", "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
@@ -686,6 +686,8 @@ class Card:
     #: "Asha Greyjoy cannot be saved." ("self"), "Attached character cannot be saved." ("attached"; 1st edition
     #: Scurvy): RR: Save, Cannot be Saved.
     never_saved: str = ""
+    #: "Wharf Rats cannot be killed." ("self"), "Attached character cannot be killed." ("attached"): RR: Kill.
+    never_killed: str = ""
     #: The gold a save costs (1st edition Gilded Plate: "Pay 1 gold and discard Gilded Plate from play … to save
     #: attached character …"): RR: Costs.
     save_gold: int = 0

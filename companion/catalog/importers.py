@@ -1664,12 +1664,16 @@ _SAVE_GOLD = re.compile(r"\bpay (\d+) gold\b[^.]*?\bto save\b", re.IGNORECASE)
 #: "Asha Greyjoy cannot be saved." (1st edition; Jon Arryn, Coldhands in both editions), "Attached character cannot be
 #: saved." (1st edition Scurvy, Sun Stroke): a whole sentence, no condition before it.
 _NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNORECASE)
+#: "Wharf Rats cannot be killed." (1st edition; Drogon, Rhaegal, Viserion, Balerion, Living Shadow, Ser Davos
+#: Seaworth, Coldhands), "Attached character cannot be killed.": the same shape as ``_NEVER_SAVED``.
+_NEVER_KILLED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be killed\.", re.IGNORECASE)
 
 
-def never_saved(plain: str, name: str | None) -> str:
-    """Which card its text says cannot be saved: "self" (its own name), "attached" (the character it is attached
-    to) or "" (none, or under a condition: "While an opponent controls a King character, Renly Baratheon …")."""
-    for m in _NEVER_SAVED.finditer(plain):
+def never_saved(plain: str, name: str | None, pattern: re.Pattern[str] = _NEVER_SAVED) -> str:
+    """Which card its text says cannot be saved (``pattern``: killed): "self" (its own name), "attached" (the
+    character it is attached to) or "" (none, or under a condition: "While an opponent controls a King character,
+    Renly Baratheon …")."""
+    for m in pattern.finditer(plain):
         who = m.group(1).strip()
         if name is not None and fold(who) == fold(name):
             return "self"
@@ -2814,6 +2818,7 @@ class Keywords:
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
     never_saved: str = ""  # "self" / "attached": ``never_saved``
+    never_killed: str = ""  # "self" / "attached": ``never_saved`` with ``_NEVER_KILLED``
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
@@ -3429,6 +3434,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
+        never_killed=never_saved(plain, name, _NEVER_KILLED),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -124,6 +124,7 @@ RULES_ROUND: dict[str, Rule] = {
     "kill.knelt": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.crest": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "kill.knelt-trait": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
+    "kill.printed-unkillable": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "immune.source": Rule("RR: Immune", "1E Rules › Immune"),
     # The printed words of the choice are the rule: "Choose a character with a Military icon." (Distraction).
     # The card's own condition: "Use this ability if there are at least 3 characters in your dead pile."

@@ -495,7 +495,7 @@ def check_kneel_cost(t: Table, v: Checker, source: str | None, verb: str) -> Non
 def check_killable(t: Table, v: Checker, card: str) -> None:
     """A kneeling character cannot be killed while a revealed plot says so ("Knelt characters cannot be killed.":
     1st edition Stoic Resolve, whoever revealed it; RR: Golden Rule), nor one with the crest a plot names ("[Noble]
-    characters cannot be killed.": The Power of Blood)."""
+    characters cannot be killed.": The Power of Blood), nor one whose own text or whose attachment's says so."""
     if card in t.in_play and t.in_play[card].kneeling:
         for plot in revealed_plots_that(t, "knelt_unkillable"):
             v.violate("kill.knelt", (card, plot), card=t.ref(card), plot=t.ref(plot))
@@ -507,6 +507,13 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
         crest = t.card(plot).unkillable_crest
         if card in t.in_play and crest in t.card(card).crests:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
+    # "Wharf Rats cannot be killed." / "Attached character cannot be killed." (RR: Golden Rule); blank text aside.
+    if card in t.in_play:
+        said = [card] if (f := printed(t, card)) is not None and f.never_killed == "self" else []
+        said += [a for a, ip in t.in_play.items() if ip.attached_to == card and (f := printed(t, a)) is not None
+                 and f.never_killed == "attached"]
+        for source in said[:1]:
+            v.violate("kill.printed-unkillable", (card, source), card=t.ref(card), text=t.ref(source))
 
 
 def str_given_key(t: Table, source: str) -> str:
