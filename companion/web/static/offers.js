@@ -41,7 +41,8 @@ export function offerRows(offers, send, names) {
   return [...(usual.length ? [row(usual)] : []), ...(effects.length ? [more] : [])];
 }
 
-async function sendOffer(offer, action, send, button) {
+/** Sends an offer (or the step button's step) once the question the server put on it, if any, is answered yes. */
+export async function sendOffer(offer, action, send, button) {
   if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
   return send(action, button, offer);
 }
