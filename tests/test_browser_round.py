@@ -1074,3 +1074,28 @@ def test_the_same_tap_twice_offline_is_one_move(server: Server, browser: Any) ->
     assert page.locator("#log li:has-text('collects income')").count() == 1
     assert page.locator("#flags [data-flag=recorded]").count() == 0
     page.context.close()
+
+
+def test_ending_the_marshaling_turn_before_the_income_asks_first_with_its_gold(server: Server, browser: Any) -> None:
+    """A newcomer trial: "Done — next player" tapped before the income ended the turn, and the round's gold was
+    gone. The step button asks first, naming the gold the income button would collect; "cancel" sends nothing, and
+    once the income is collected the step ends the turn at one tap."""
+    g = marshaling_before_income(server.url + "/api")
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    income = page.inner_text("#round-box [data-offer='income:A']", timeout=WAIT)
+    gold = re.fullmatch(r"Collect (\d+) gold", income)
+    assert gold, income
+    step(page, "pass-turn")
+    asked = page.inner_text(".sheet.confirm", timeout=WAIT)
+    assert f"You have not collected your income ({gold[1]} gold)" in asked, asked
+    page.click("[data-confirm=no]", timeout=WAIT)
+    settled(page)
+    log = call(server.url + "/api", "GET", f"/games/{gid}/log", key=key)[1]["entries"]
+    assert "pass_turn" not in [e["data"].get("type") for e in log]
+    offer(page, "income:A")
+    page.wait_for_selector("#round-box [data-offer='income:A']", state="detached", timeout=WAIT)
+    step(page, "pass-turn")
+    page.wait_for_selector("#turn:has-text('Bob')", timeout=WAIT)
+    assert page.locator(".sheet.confirm").count() == 0
+    page.context.close()
