@@ -336,7 +336,10 @@ def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer])
         return
     p = t.players[seat]
     plot = plot_card(t, seat)
-    if plot is not None and p.income_round != t.round and _may(role, "collect_income", seat):
+    # 1st edition: income begins the phase and ends every chance to come out of Shadows still open; as the draw, it
+    # is offered once no other player's chance would go with it (a phone offered it during the next player's chance).
+    if plot is not None and p.income_round != t.round and _may(role, "collect_income", seat) \
+            and _chances_to_come(t) in ([], [seat]):
         action = {"type": "collect_income", "player": seat}
         offers.append(_offer(f"income:{seat}", msg("collectIncome", amount=income(t, seat)), action, primary=True))
         offers.append(_offer(f"income-modified:{seat}", msg("round.incomeModified"), action,
