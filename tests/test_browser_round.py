@@ -471,6 +471,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     for page, n in ((a, 7), (b, 7 if first_ed else 8)):
         page.wait_for_selector(f"#my-counts:has-text('· {n} ')", timeout=WAIT)
     step(a, "next-step")  # marshaling
+    if first_ed:  # income ends every chance to come out of Shadows: it is offered once no other would go with it
+        a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        chances_go(a, b)
 
     # ---- Marshaling: income with a modifier, a duplicate, an attachment, a card into shadows with a token ------
     a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
@@ -648,6 +651,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     step(b, "next-step")  # draw
     draw_two_each(a, b)
     step(b, "next-step")  # marshaling
+    if first_ed:  # Bob's chance to come out of Shadows, then Alice's: his income waits for both
+        b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        chances_go(b, a)
     offer(b, "income:Bob")
     step(b, "pass-turn")
     offer(a, "income:Alice")

@@ -319,6 +319,9 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.click("#step[data-step=next-step]")  # draw phase
     t.draw_two_each(a, b)
     a.click("#step[data-step=next-step]")  # marshaling
+    # income ends every chance to come out of Shadows: it is offered once they are over
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+    round_walk.chances_go(a, b)
 
     # ---- Marshaling: Alice's income with a modifier, a duplicate, an attachment, a card into shadows with a token
     a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
@@ -456,6 +459,8 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
     t.draw_two_each(a, b)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
+    b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)  # Bob's chance, then Alice's
+    round_walk.chances_go(b, a)
     round_walk.offer(b, "income:Bob")
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
     caught_up(server, gid, a)
