@@ -439,6 +439,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     round_walk.chances_go(a, b)
     gold(a, 0)
     gold(b, 0)
+    # Every phone says what became of each player's unspent gold, in its own language (a newcomer saw it go unsaid).
+    a.wait_for_selector("#round-box:has-text('Alice hat das nicht ausgegebene Gold (1) an die Bank zurückgegeben')",
+                        timeout=WAIT)
+    b.wait_for_selector("#round-box:has-text('Alice returned 1 unspent gold to the treasury')", timeout=WAIT)
     t.look(a, "taxation")
     t.look(b, "taxation")
     s.reload()
