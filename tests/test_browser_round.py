@@ -471,6 +471,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     for page, n in ((a, 7), (b, 7 if first_ed else 8)):
         page.wait_for_selector(f"#my-counts:has-text('· {n} ')", timeout=WAIT)
     step(a, "next-step")  # marshaling
+    if first_ed:  # income ends every chance to come out of Shadows: it is offered once no other would go with it
+        a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        chances_go(a, b)
 
     # ---- Marshaling: income with a modifier, a duplicate, an attachment, a card into shadows with a token ------
     a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
@@ -648,6 +651,9 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     step(b, "next-step")  # draw
     draw_two_each(a, b)
     step(b, "next-step")  # marshaling
+    if first_ed:  # Bob's chance to come out of Shadows, then Alice's: his income waits for both
+        b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        chances_go(b, a)
     offer(b, "income:Bob")
     step(b, "pass-turn")
     offer(a, "income:Alice")
@@ -1073,4 +1079,29 @@ def test_the_same_tap_twice_offline_is_one_move(server: Server, browser: Any) ->
     settled(page)
     assert page.locator("#log li:has-text('collects income')").count() == 1
     assert page.locator("#flags [data-flag=recorded]").count() == 0
+    page.context.close()
+
+
+def test_ending_the_marshaling_turn_before_the_income_asks_first_with_its_gold(server: Server, browser: Any) -> None:
+    """A newcomer trial: "Done — next player" tapped before the income ended the turn, and the round's gold was
+    gone. The step button asks first, naming the gold the income button would collect; "cancel" sends nothing, and
+    once the income is collected the step ends the turn at one tap."""
+    g = marshaling_before_income(server.url + "/api")
+    gid, key = g["game"]["id"], g["seats"][0]["key"]
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    income = page.inner_text("#round-box [data-offer='income:A']", timeout=WAIT)
+    gold = re.fullmatch(r"Collect (\d+) gold", income)
+    assert gold, income
+    step(page, "pass-turn")
+    asked = page.inner_text(".sheet.confirm", timeout=WAIT)
+    assert f"You have not collected your income ({gold[1]} gold)" in asked, asked
+    page.click("[data-confirm=no]", timeout=WAIT)
+    settled(page)
+    log = call(server.url + "/api", "GET", f"/games/{gid}/log", key=key)[1]["entries"]
+    assert "pass_turn" not in [e["data"].get("type") for e in log]
+    offer(page, "income:A")
+    page.wait_for_selector("#round-box [data-offer='income:A']", state="detached", timeout=WAIT)
+    step(page, "pass-turn")
+    page.wait_for_selector("#turn:has-text('Bob')", timeout=WAIT)
+    assert page.locator(".sheet.confirm").count() == 0
     page.context.close()

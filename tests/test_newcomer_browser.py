@@ -319,6 +319,9 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.click("#step[data-step=next-step]")  # draw phase
     t.draw_two_each(a, b)
     a.click("#step[data-step=next-step]")  # marshaling
+    # income ends every chance to come out of Shadows: it is offered once they are over
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+    round_walk.chances_go(a, b)
 
     # ---- Marshaling: Alice's income with a modifier, a duplicate, an attachment, a card into shadows with a token
     a.click("#round-box [data-offer='income-modified:Alice']", timeout=WAIT)
@@ -436,6 +439,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     round_walk.chances_go(a, b)
     gold(a, 0)
     gold(b, 0)
+    # Every phone says what became of each player's unspent gold, in its own language (a newcomer saw it go unsaid).
+    a.wait_for_selector("#round-box:has-text('Alice hat das nicht ausgegebene Gold (1) an die Bank zurückgegeben')",
+                        timeout=WAIT)
+    b.wait_for_selector("#round-box:has-text('Alice returned 1 unspent gold to the treasury')", timeout=WAIT)
     t.look(a, "taxation")
     t.look(b, "taxation")
     s.reload()
@@ -456,6 +463,8 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.click("#step[data-step=next-step]", timeout=WAIT)  # draw
     t.draw_two_each(a, b)
     b.click("#step[data-step=next-step]", timeout=WAIT)  # marshaling
+    b.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)  # Bob's chance, then Alice's
+    round_walk.chances_go(b, a)
     round_walk.offer(b, "income:Bob")
     b.click("#step[data-step=pass-turn]", timeout=WAIT)
     caught_up(server, gid, a)

@@ -25,6 +25,7 @@ from companion.rules.actions import (
     SetPower,
     SetupFaceDown,
     SetupPlace,
+    SpendGold,
 )
 from companion.rules.actions.round import initiative_winner, power_total, winner
 from companion.rules.editions import Table
@@ -464,3 +465,119 @@ def test_the_table_offers_kept_between_views_are_the_ones_made_fresh_for_each_ro
     round_view(t, Role.of_seat("A"))
     monkeypatch.setitem(CAPABILITIES, RoleKind.SEAT, Capabilities(per_seat=True))  # a seat that may record nothing
     assert not [o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"].startswith("table:")]
+
+
+def marshaling_table(edition: str, a_plot: str | None = None, *a_cards: str) -> Table:
+    """Both plots revealed (A's ``a_plot`` if given), Alice first, the marshaling phase begun, no income collected."""
+    (p1, _, _), (p2, _, _) = PLOTS[edition]
+    mine = a_plot or p1
+    t = make_table({"A": {mine: 1, **{c: 1 for c in a_cards}}, "B": {p2: 1}}, edition=edition, phase="plot", gold=0)
+    legal(t, RevealPlot("A", pid("A", mine)))
+    legal(t, RevealPlot("B", pid("B", p2)))
+    legal(t, SetFirstPlayer("A"))
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    assert t.active_player == "A"
+    return t
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_ending_the_marshaling_turn_before_the_income_asks_first_naming_its_gold(edition: str) -> None:
+    """A newcomer trial: a player ended the marshaling turn before collecting the income, and the round's gold was
+    gone. The step button's offer carries a question naming the gold the income would be (the plot's with its
+    modifiers: The Roseroad's "+1 Income"), the judge's names whose; once collected, and in the challenges
+    phase, it asks nothing."""
+    from companion.messages import param_text
+    from companion.rules.offers import round_view
+    from companion.rules.roles import JUDGE
+    from companion.rules.suggest import declarations
+
+    (_, inc1, _), (_, inc2, _) = PLOTS[edition]
+    t = marshaling_table(edition, None, *(["01040"] if edition == "2e" else []))
+    if edition == "2e":
+        in_play(t, "A.01040.1")  # The Roseroad: +1 Income
+    gold = inc1 + (edition == "2e")
+    step = round_view(t, Role.of_seat("A"))["next"]
+    assert step["id"] == "pass-turn" and step["confirm"] == {"msg": "confirmPassNoIncome", "gold": gold}, step
+    assert param_text(step["confirm"], "en") == (f"You have not collected your income ({gold} gold) — end your "
+                                                 "marshaling turn anyway?")
+    assert f"({gold} Gold)" in param_text(step["confirm"], "de")
+    judged = param_text(round_view(t, JUDGE)["next"]["confirm"], "en")
+    assert judged.startswith(t.players["A"].name + ": ") and f"({gold} gold)" in judged, judged
+    assert "pass_turn" not in declarations()["confirm"]  # asked with its values by the offer, not by a card menu
+    legal(t, CollectIncome("A"))
+    assert t.players["A"].gold == gold  # the gold named is the income collected
+    assert "confirm" not in round_view(t, Role.of_seat("A"))["next"]
+    legal(t, PassTurn("A"))
+    assert round_view(t, Role.of_seat("B"))["next"]["confirm"] == {"msg": "confirmPassNoIncome", "gold": inc2}
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+    assert "confirm" not in round_view(t, Role.of_seat("A"))["next"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_taxation_tells_every_phone_what_became_of_each_players_unspent_gold(edition: str) -> None:
+    """A newcomer trial saw its gold go to 0 at taxation with nothing said. The state records what each player
+    returned in this round's taxation, the view shows it to every viewer (gold is public), and every phone's round
+    box says it: "returned 3 unspent gold", or "had no gold left" for a player with none; a new round forgets it."""
+    from companion.messages import param_text
+    from companion.rules.actions import PassShadows
+    from companion.rules.offers import round_view
+    from companion.rules.roles import JUDGE, SPECTATOR
+
+    (_, inc1, _), _ = PLOTS[edition]
+    t = marshaling_table(edition)
+    legal(t, CollectIncome("A"))
+    legal(t, SpendGold("A", 1))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))  # Bob collects nothing: no gold left
+    legal(t, BeginPhase("challenges"))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    for phase in ("dominance", "standing", "taxation"):
+        legal(t, BeginPhase(phase))
+    alice, bob = t.players["A"].name, t.players["B"].name
+    roles = [Role.of_seat("A"), Role.of_seat("B"), JUDGE, SPECTATOR]
+
+    def said(role: Role, lang: str = "en") -> list[str]:
+        return [param_text(x, lang) for x in round_view(t, role)["lines"] if "gold" in str(x)]
+
+    if edition == "1e":  # returned once the beginning-of-phase chance to come out of Shadows is over
+        assert t.players["A"].gold == inc1 - 1 and said(JUDGE) == []
+        assert [p["gold_returned"] for p in view(t, JUDGE)["players"]] == [None, None]
+        legal(t, PassShadows("A"))
+        legal(t, PassShadows("B"))
+    assert [p.gold for p in t.players.values()] == [0, 0]
+    assert [(p.gold_returned, p.gold_returned_round) for p in t.players.values()] == [(inc1 - 1, 1), (0, 1)]
+    for role in roles:
+        assert [p["gold_returned"] for p in view(t, role)["players"]] == [inc1 - 1, 0], role
+        assert said(role) == [f"{alice} returned {inc1 - 1} unspent gold to the treasury", f"{bob} had no gold left"]
+    assert said(SPECTATOR, "de") == [f"{alice} hat das nicht ausgegebene Gold ({inc1 - 1}) an die Bank zurückgegeben",
+                                     f"{bob} hatte kein Gold mehr übrig"]
+    legal(t, BeginPhase("plot"))
+    assert [p["gold_returned"] for p in view(t, JUDGE)["players"]] == [None, None]
+
+
+def test_gold_a_plot_keeps_through_taxation_is_said_kept_not_returned() -> None:
+    """The Long Plan: "You do not return unspent gold to the treasury during the taxation phase." The round box does
+    not say the player had no gold left: it says the gold was kept."""
+    from companion.messages import param_text
+    from companion.rules.offers import round_view
+
+    t = marshaling_table("2e", "02016")  # The Long Plan
+    legal(t, CollectIncome("A"))
+    kept = t.players["A"].gold
+    legal(t, PassTurn("A"))
+    legal(t, CollectIncome("B"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    for phase in ("dominance", "standing", "taxation"):
+        legal(t, BeginPhase(phase))
+    assert kept > 0 and t.players["A"].gold == kept
+    lines = [param_text(x, "en") for x in round_view(t, Role.of_seat("B"))["lines"] if "gold" in str(x)]
+    assert lines[0] == f"{t.players['A'].name} kept {kept} unspent gold by a card's text", lines
+    assert not any("no gold left" in x for x in lines)
+    assert view(t, Role.of_seat("B"))["players"][0]["gold_kept"] == kept

@@ -700,3 +700,50 @@ def test_the_chance_to_come_out_of_shadows_offers_each_card_it_may_bring_out_to_
     assert not [o for o in b["offers"] if o["id"].startswith("bring-out:")]
     assert "Meera Reed" not in repr(b) and "Maiden of Poisons" not in repr(a)
     legal(t, BringOut("A", "A.atoc_2.1"))
+
+
+def test_a_shadows_chance_ends_when_its_player_brings_a_card_out_or_collects_income() -> None:
+    """1st edition, the beginning of the marshaling phase, Alice first and active: whose chance to come out of
+    Shadows it is, as every phone reads it. Bringing a card out uses Alice's chance and Bob's comes; once his is
+    over, her income is offered. Income begins the phase and ends every chance still open, so it is not offered
+    while another player's would go with it (Alice's phone offered it during Bob's chance); the last player with
+    a chance may collect it, and that ends the chance."""
+    from companion.rules.actions import CollectIncome
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.editions import Table
+    from companion.rules.offers import round_view
+
+    plot = "core_181"  # Summoning Season
+
+    def table(b_shadows: bool) -> Table:
+        t = make_table({"A": {"kl_5": 1, plot: 1}, "B": {"atoc_2": 1, plot: 1}}, edition="1e", phase="marshaling")
+        shadows(t, "A.kl_5.1", *(["B.atoc_2.1"] if b_shadows else []))
+        for seat in ("A", "B"):
+            t.move(f"{seat}.{plot}.1", seat, Zone.REVEALED)
+            t.players[seat].income_round = -1
+        return t
+
+    def seen(t: Table, seat: str) -> tuple[list[dict[str, object]], list[str], object]:
+        r = round_view(t, Role.of_seat(seat))
+        return r["lines"], [o["id"] for o in r["offers"] if not o["id"].startswith("table:")], r["next"]["label"]
+
+    t = table(b_shadows=True)
+    mine = {"msg": "shadowsChanceYou", "phase": {"msg": "phase.marshaling"}}
+    chance_of = {"msg": "shadowsChanceOf", "player": "A", "phase": {"msg": "phase.marshaling"}}
+    assert seen(t, "A")[:2] == ([mine], ["pass-shadows", "bring-out:A.kl_5.1"])  # no income: Bob's chance is to come
+    assert seen(t, "B")[0] == [chance_of]
+    legal(t, BringOut("A", "A.kl_5.1"))
+    assert seen(t, "A") == ([{**chance_of, "player": "B"}], [], {"msg": "waitingFor", "player": "B"})
+    assert seen(t, "B")[0] == [mine]
+    assert [p["shadows_opportunity"] for p in view(t, JUDGE)["players"]] == ["used", "open"]
+    legal(t, PassShadows("B"))
+    lines, offers, _ = seen(t, "A")
+    assert lines == [] and offers[0] == "income:A"
+
+    t = table(b_shadows=False)  # Alice's is the last chance: her income may go with it
+    assert seen(t, "A")[:2] == ([mine], ["pass-shadows", "bring-out:A.kl_5.1", "income:A", "income-modified:A"])
+    legal(t, CollectIncome("A"))
+    assert seen(t, "A")[0] == [] and seen(t, "B")[0] == []
+    shown = view(t, JUDGE)
+    assert shown["shadows_window"] is False and shown["players"][0]["shadows_opportunity"] == "passed"
+    assert seen(t, "A")[2] == {"msg": "passTurn"}

@@ -18,7 +18,7 @@ from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Recorder, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, round_next
-from companion.rules.actions.round import waiting_for_plot
+from companion.rules.actions.round import PassTurn, waiting_for_plot
 from companion.rules.actions.setup import Mulligan
 from companion.rules.editions import Table
 from companion.rules.engine import check
@@ -185,8 +185,13 @@ def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
                 return _waiting(t, [c.defender if c.stage is Stage.ATTACKERS else c.attacker])
             if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
                 return _waiting(t, [c.defender])  # the claim first (a turn passed before it would take it away)
-            return {"label": msg("passTurn"), "action": {"type": "pass_turn", "player": t.active_player},
-                    "id": "pass-turn"}
+            step: dict[str, Any] = {"label": msg("passTurn"), "id": "pass-turn",
+                                    "action": {"type": "pass_turn", "player": t.active_player}}
+            if (question := PassTurn(t.active_player).question(t)) is not None:
+                # the judge ends another seat's turn: the question says whose ("you" would be the judge)
+                step["confirm"] = question if role.seat is not None else msg(
+                    "round.forSeat", player=t.players[t.active_player].name, what=question)
+            return step
         return _waiting(t, [t.active_player])
     blocked = _phase_blocked(t)
     if blocked and role.seat in blocked:
@@ -332,7 +337,10 @@ def _marshal_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer])
         return
     p = t.players[seat]
     plot = plot_card(t, seat)
-    if plot is not None and p.income_round != t.round and _may(role, "collect_income", seat):
+    # 1st edition: income begins the phase and ends every chance to come out of Shadows still open; as the draw, it
+    # is offered once no other player's chance would go with it (a phone offered it during the next player's chance).
+    if plot is not None and p.income_round != t.round and _may(role, "collect_income", seat) \
+            and _chances_to_come(t) in ([], [seat]):
         action = {"type": "collect_income", "player": seat}
         offers.append(_offer(f"income:{seat}", msg("collectIncome", amount=income(t, seat)), action, primary=True))
         offers.append(_offer(f"income-modified:{seat}", msg("round.incomeModified"), action,
@@ -482,6 +490,16 @@ def _dominance(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> N
 def _taxation(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
     if t.time_called:
         lines.append(msg("timeCalledBanner"))
+    # Every phone is told what became of each player's unspent gold (a newcomer trial saw its gold go to 0 unsaid).
+    for seat in t.player_order():
+        p = t.players[seat]
+        if p.gold_returned_round != t.round:
+            continue  # not returned yet (1st edition: after the chance to come out of Shadows)
+        if p.gold_returned or not p.gold_kept:
+            lines.append(msg("round.goldReturned", player=p.name, gold=p.gold_returned) if p.gold_returned
+                         else msg("round.goldNoneLeft", player=p.name))
+        if p.gold_kept:
+            lines.append(msg("round.goldKept", player=p.name, gold=p.gold_kept))
     if not t.has_reserve:
         return
     earlier_owes = False  # RR: Appendix I › 7.3: in player order; a later player's discard waits for an earlier one's

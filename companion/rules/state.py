@@ -155,6 +155,11 @@ class Player:
     #: Events played: (title key, round, phase, challenges recorded so far), for "(Max 1 per round.)".
     events_played: list[tuple[str, int, str, int]] = field(default_factory=list)
     reserve_round: int = -1  # the round in which this player discarded down to the reserve (RR 7.3)
+    #: The taxation phase's unspent gold (RR: Appendix I › 7.2): what this player returned to the treasury and what
+    #: its cards let it keep, in round ``gold_returned_round``; every phone's round box says it (gold is public).
+    gold_returned: int = 0
+    gold_kept: int = 0
+    gold_returned_round: int = -1
     deck_cards: int = 0  # cards of the draw deck this player brought (0: no deck loaded)
     eliminated: bool = False  # out of the game: an empty draw deck (RR: Winning the Game), or recorded
 
@@ -167,6 +172,17 @@ def counted_this_round(round_: int, player: Player, what: str) -> int:
 
 def count_this_round(round_: int, player: Player, what: str, by: int = 1) -> None:
     player.round_counts[what] = (round_, counted_this_round(round_, player, what) + by)
+
+
+def return_gold(round_: int, player: Player, kept: int = 0) -> None:
+    """The player's unspent gold but ``kept`` goes back to the treasury in the taxation phase of ``round_``; what went
+    back is added to what went back before in that round (a line recorded after the phase's own return)."""
+    returned = max(0, player.gold - kept)
+    player.gold -= returned
+    same = player.gold_returned_round == round_
+    player.gold_returned = (player.gold_returned if same else 0) + returned
+    player.gold_kept = kept
+    player.gold_returned_round = round_
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,8 +152,9 @@ def declarations() -> dict[str, Any]:
     phones = {n: c.phone for n, c in REGISTRY.items()}
     return {
         "tally": {n: {"counter": p.tally.counter, "sign": p.tally.sign} for n, p in phones.items() if p.tally},
+        # (a question asked only in some states comes with the round's offer, its values filled: ``question``)
         "confirm": {n: {"seen": p.confirm.seen, "face_down": p.confirm.face_down}
-                    for n, p in phones.items() if p.confirm},
+                    for n, p in phones.items() if p.confirm and not p.confirm.when},
         "repeats": sorted(n for n, p in phones.items() if p.repeats),
         "resent": sorted(n for n, p in phones.items() if p.resent or p.tally),
         "controls": {p.control: n for n, p in phones.items() if p.control},
@@ -193,7 +194,8 @@ def offer_table() -> str:
         cls = REGISTRY[name]
         p = cls.phone
         tally = f"taps add up ({p.tally.counter} {'+' if p.tally.sign > 0 else '−'})" if p.tally else None
-        said = [*(["by a card effect"] if p.by_effect else []), *(["asks first"] if p.confirm else []),
+        asks = f"asks first {p.confirm.when}".rstrip() if p.confirm else None
+        said = [*(["by a card effect"] if p.by_effect else []), *([asks] if asks else []),
                 *([tally] if tally else []), *(["one tap repeats it"] if p.repeats else []),
                 *(["sent again once after a conflict"] if p.resent else []),
                 *([f"offer `{p.control}`"] if p.control else [])]

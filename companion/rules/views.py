@@ -154,6 +154,9 @@ def public_view(t: Table) -> Public:
             "used_plots": [card_facts(t, c) for c in p.zones[Zone.USED]],
             "agenda": [card_facts(t, c) for c in p.zones[Zone.AGENDA]],
             "income_collected": p.income_round == t.round,
+            # This round's taxation: the unspent gold returned to the treasury and kept (None before it is returned).
+            "gold_returned": p.gold_returned if p.gold_returned_round == t.round else None,
+            "gold_kept": p.gold_kept if p.gold_returned_round == t.round else None,
         }
     return Public({
         "edition": t.edition,

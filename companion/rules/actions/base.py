@@ -114,6 +114,9 @@ class Confirm:
 
     seen: str
     face_down: str | None = None
+    #: Asked only in some states, said in the docs' words (the action's ``question`` tells when, with its values);
+    #: empty: asked before every send of a card menu's entry.
+    when: str = ""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -333,6 +336,11 @@ class Action:
         ``phone.offered`` fits. For a face-down card named by position, ``card`` is that position and this must not look
         at the card. By default one: ``player`` the seat, ``card`` the card."""
         return [cls(player=seat, card=card)]  # type: ignore[call-arg]
+
+    def question(self, t: Table) -> dict[str, Any] | None:
+        """What the round's offer of it asks before sending it now (a message of ``phone.confirm`` with its values)
+        when the declaration asks only in some states (``Confirm.when``); None: nothing to ask."""
+        return None
 
     def menu_label(self) -> dict[str, Any] | None:
         """Its entry's words in a card menu (a message and its values) where the action's name alone would read the

@@ -40,6 +40,7 @@ from companion.rules.state import (
     Zone,
     count_this_round,
     counted_this_round,
+    return_gold,
 )
 from companion.rules.values import (
     claim_due,
@@ -180,7 +181,7 @@ def return_unspent_gold(t: Table) -> None:
         return
     t.gold_due_back = False
     for seat, p in t.players.items():
-        p.gold = gold_kept(t, seat)
+        return_gold(t.round, p, gold_kept(t, seat))
 
 
 #: The round count of characters a player stood in the standing phase (a limit such as Stannis Baratheon's).

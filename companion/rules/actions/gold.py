@@ -10,7 +10,7 @@ from companion.rules.actions.base import Action, Amount, CardRef, Phone, Reason,
 from companion.rules.actions.common import check_active_player
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import Phase, Zone
+from companion.rules.state import Phase, Zone, return_gold
 from companion.rules.values import (
     gold_modifiers_ignored,
     income,
@@ -164,6 +164,9 @@ class ReturnUnspentGold(Action):
 
     def apply(self, t: Table) -> None:
         for seat in [self.player] if self.player else t.seats:
-            t.players[seat].gold = 0
+            if t.phase is Phase.TAXATION:
+                return_gold(t.round, t.players[seat])
+            else:  # a plot returned it as another phase began (Supporting the Faith): not taxation's gold
+                t.players[seat].gold = 0
         if self.player is None and t.phase is Phase.TAXATION:
             t.gold_due_back = False  # recorded for every player: the phase's own return is done

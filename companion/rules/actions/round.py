@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from companion.rules.actions.base import (
     Action,
     Amount,
     CardRef,
+    Confirm,
     Offer,
     Phone,
     Reason,
@@ -40,6 +42,7 @@ from companion.rules.values import (
     has_plots,
     house_power_barred,
     in_play_controlled,
+    income,
     initiative_winner,
     plot_card,
     power_total,
@@ -247,7 +250,9 @@ class PassTurn(Action):
     """The active player is done for now: the next player in player order becomes active.
     After the last player nobody is active and the phase can end."""
 
-    phone = Phone(control="turn.pass")
+    # A newcomer ended the marshaling turn before collecting income and lost it for the round: the phone asks first.
+    phone = Phone(control="turn.pass",
+                  confirm=Confirm("confirmPassNoIncome", when="in the marshaling phase before the income is collected"))
     player: SeatRef
     # A turn of the phase's body: the 1st-edition chance to come out of Shadows is over (the insert).
 
@@ -260,6 +265,13 @@ class PassTurn(Action):
         check_challenge_over(t, v)
         if self.next_player(t) is None:
             v.note("all-passed")
+
+    def question(self, t: Table) -> dict[str, Any] | None:
+        """The marshaling turn ends with the income still to collect (RR: Appendix I › 3.2): the gold it would be."""
+        p = t.players[self.player]
+        if t.phase is not Phase.MARSHALING or p.income_round == t.round or plot_card(t, self.player) is None:
+            return None
+        return msg("confirmPassNoIncome", gold=income(t, self.player))
 
     def next_player(self, t: Table) -> str | None:
         order = t.player_order()

@@ -10,7 +10,7 @@ import {applyStrings, citation, errorText, factionName, hasMessage, lang, messag
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
-import {offerButton, offerRows, offered, said} from "./offers.js";
+import {offerButton, offerRows, offered, said, sendOffer} from "./offers.js";
 import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
@@ -251,7 +251,7 @@ const renderStep = drawnWhenLifted($("step"), () => {
   b.disabled = !step.action;
   b.textContent = paramText(step.label);
   b.dataset.step = step.action ? step.id : "wait";
-  b.onclick = step.action ? () => send(step.action, b, step) : null;
+  b.onclick = step.action ? () => sendOffer(step, step.action, send, b) : null;
 });
 const renderRound = drawnWhenLifted($("round-box"), () => {
   if (!state) return;  // the key renewed meanwhile

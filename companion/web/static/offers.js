@@ -44,7 +44,8 @@ export function offerRows(offers, send, names) {
     ...(apart.length ? [el("div", {class: "row wrap offers apart"}, ...apart.map(o => offerButton(o, send, names)))] : [])];
 }
 
-async function sendOffer(offer, action, send, button) {
+/** Sends an offer (or the step button's step) once the question the server put on it, if any, is answered yes. */
+export async function sendOffer(offer, action, send, button) {
   if (offer.confirm && !(await confirmSheet(() => paramText(offer.confirm)))) return;
   return send(action, button, offer);
 }
