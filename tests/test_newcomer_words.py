@@ -120,6 +120,11 @@ def test_my_face_down_setup_cards_are_listed_apart(lang: str, heading: str) -> N
     legal(t, SetupIntoShadows("A", f"A.{shadow}.1"))  # in shadows, not among the setup cards to reveal
     listed = [x for x in _lines(t, Role.of_seat("A"), lang) if x.startswith(heading)]
     assert listed == [heading + "Burned Men, Burned Men"]
+    # They stay in the hand until the reveal (the hand counts them): there each row says it lies face down.
+    hand = next(p for p in view(t, Role.of_seat("A"))["players"] if p["seat"] == "A")["hand"]["cards"]
+    noted = {c["id"]: _said(c["note"], lang) for c in hand if "note" in c}
+    face_down = {"en": "set up face down until the reveal", "de": "verdeckt aufgebaut bis zum Aufdecken"}[lang]
+    assert noted == {f"A.{character}.1": face_down, f"A.{character}.2": face_down}
 
 
 def test_neither_the_other_seat_nor_a_spectator_learns_the_gold_left_or_the_face_down_cards() -> None:
