@@ -672,8 +672,8 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             lines.append(msg("timeCalledBanner"))
         if t.phase in (Phase.SETUP, Phase.DRAW):
             _draw_offers(t, role, offers)
-        if t.phase is Phase.SETUP and not t.setup_revealed:
-            _setup_lines(t, role, lines, offers)
+            if t.phase is Phase.SETUP and not t.setup_revealed:
+                _setup_lines(t, role, lines, offers)
         elif t.phase is Phase.PLOT:
             _plot_lines_and_offers(t, role, lines, offers)
         elif t.phase is Phase.MARSHALING:
