@@ -29,6 +29,43 @@ def act(base: str, gid: str, key: str, action: dict[str, Any]) -> int:
     return int(body["version"])
 
 
+def test_setup_face_down_reads_as_setup_on_each_phone_and_the_reveal_is_the_step(server: Server, browser: Any) -> None:
+    """Issue 33, item 5: Alice (English) sets a card up face down. Her phone lists it apart, says how much setup gold
+    is left and offers the reveal as the step; Bob's phone (German), who has chosen nothing yet, says what to do and
+    reads neither her card nor her gold left. Her tap reveals the cards: setup's words go, the draw back up to 7
+    comes."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 0, "deck": {"01091": 9}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck", {"expected_version": 1, "deck": {"00168": 9}}, kb)[0] == 200
+    act(base, gid, ka, {"type": "draw_cards", "player": "A", "count": 7})
+    act(base, gid, kb, {"type": "draw_cards", "player": "B", "count": 7})
+    act(base, gid, ka, {"type": "setup_face_down", "player": "A", "card": "A.01091.1"})  # Burned Men: 2 gold
+    a, b = phones.seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#round-box p:text-is('My setup cards, face down until the reveal: Burned Men')", timeout=WAIT)
+    a.wait_for_selector("#round-box p:text-is('You have 6 of 8 setup gold left.')", timeout=WAIT)
+    a.wait_for_selector("#step[data-step=reveal-setup]:not([disabled]):text-is('Reveal setup cards')", timeout=WAIT)
+    assert a.locator("#round-box [data-offer]:has-text('Reveal')").count() == 0  # one reveal button
+    row = a.inner_text("#my-hand li[data-card='A.01091.1']")  # still counted in the hand until the reveal
+    assert "set up face down until the reveal" in row, row
+    b.wait_for_selector("#step[data-step=wait]:text-is('Spielaufbau: Aufbaukarten wählen, dann aufdecken')",
+                        timeout=WAIT)
+    b.wait_for_selector("#round-box p:text-is('Du hast noch 8 von 8 Aufbaugold übrig.')", timeout=WAIT)
+    seen = b.inner_text("#main")
+    assert "Burned Men" not in seen and "Meine Aufbaukarten" not in seen and "6 von 8" not in seen
+    shot(a, "newcomer-setup-face-down-en")
+    shot(b, "newcomer-setup-choosing-de")
+    a.click("#step[data-step=reveal-setup]")
+    a.wait_for_selector("#my-play li[data-card='A.01091.1']", timeout=WAIT)
+    a.wait_for_selector("#round-box [data-offer='draw:A:1']", timeout=WAIT)  # back up to 7
+    b.wait_for_selector("[data-play=A] li[data-card='A.01091.1']", timeout=WAIT)
+    for page in (a, b):
+        assert "setup gold" not in page.inner_text("#round-box") and "Aufbaugold" not in page.inner_text("#round-box")
+    for page in (a, b):
+        page.context.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_phone_whose_key_was_renewed_forgets_the_table_and_the_key(server: Server, browser: Any, lang: str) -> None:
     """Alice's phone is lost; the host renews her key. The old phone, still open, shows only the notice of who renewed
@@ -282,6 +319,14 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     for page in (a, b):
         round_walk.offer(page, "draw:")
         page.wait_for_selector("#my-counts:has-text('7')", timeout=WAIT)
+    # Setup's own step, and on each player's own phone what the ways to set up mean and the setup gold left (5 in
+    # the 1st edition); the spectator reads no player's gold left (what face-down cards cost is hidden).
+    a.wait_for_selector("#step[data-step=wait]:text-is('Spielaufbau: Aufbaukarten wählen, dann aufdecken')",
+                        timeout=WAIT)
+    b.wait_for_selector("#step[data-step=wait]:text-is('Setup: choose your setup cards, then reveal')", timeout=WAIT)
+    a.wait_for_selector("#round-box p:text-is('Du hast noch 5 von 5 Aufbaugold übrig.')", timeout=WAIT)
+    b.wait_for_selector("#round-box p:text-is('You have 5 of 5 setup gold left.')", timeout=WAIT)
+    b.wait_for_selector("#round-box p:has-text('Shadow crest')", timeout=WAIT)
     find(a, "lancel", "Alice.acoa_103.1", "setup_place")
     find(a, "tyrion", "Alice.kl_5.1", "setup_into_shadows")
     find(b, "spikes", "Bob.acoa_39.1", "setup_place")
@@ -292,6 +337,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     b.wait_for_selector("[data-shadows=Alice] li[data-position='1']", timeout=WAIT)
     round_walk.sees_no_card(b, ["Tyrion"], "[data-shadows=Alice]")
     round_walk.sees_no_card(a, ["Meera"], "[data-shadows=Bob]")
+    # Lancel face up (2) and Tyrion into Shadows (2): 1 of 5 left; Field Spikes (2) and Meera into Shadows (2): 1.
+    a.wait_for_selector("#round-box p:text-is('Du hast noch 1 von 5 Aufbaugold übrig.')", timeout=WAIT)
+    b.wait_for_selector("#round-box p:text-is('You have 1 of 5 setup gold left.')", timeout=WAIT)
+    assert "Aufbaugold" not in s.inner_text("#main")
     t.look(a, "setup")
     t.look(b, "setup")
     a.click("#step[data-step=next-step]")

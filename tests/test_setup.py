@@ -141,7 +141,8 @@ def test_the_phone_offers_the_mulligan_while_it_is_legal_and_asks_first() -> Non
     legal(t, Mulligan("A"))
     assert not [o for o in offers(Role.of_seat("A")) if o["id"].startswith("mulligan:")]  # used: gone
     legal(t, DrawCards("B", 7))
-    assert [o["id"] for o in offers(Role.of_seat("B"))] == ["mulligan:B"]
+    # (and the reveal, for a player who places no setup card: the step button says "choose, then reveal")
+    assert [o["id"] for o in offers(Role.of_seat("B"))] == ["mulligan:B", "reveal-setup"]
     legal(t, SetupFaceDown("B", "B.01091.1"))
     assert not [o for o in offers(Role.of_seat("B")) if o["id"].startswith("mulligan:")]  # a setup card placed
 

@@ -19,9 +19,10 @@ from companion.rules.actions.base import Recorder, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, round_next
 from companion.rules.actions.round import PassTurn, waiting_for_plot
-from companion.rules.actions.setup import Mulligan
+from companion.rules.actions.setup import Mulligan, placed_setup_cards
 from companion.rules.editions import Table
 from companion.rules.engine import check
+from companion.rules.placing import setup_face_down_cards
 from companion.rules.roles import Can, Role
 from companion.rules.state import ChallengeRecord, Phase, Stage, Zone, field_names
 from companion.rules.suggest import table_actions
@@ -198,6 +199,8 @@ def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
         return {"label": msg("round.yourStep"), "action": None}  # the round box below says what
     if blocked:
         return _waiting(t, blocked)
+    if t.phase is Phase.SETUP and not t.setup_revealed and (setup := _setup_step(t, role)) is not None:
+        return setup
     if t.time_called and t.phase is Phase.TAXATION:
         if not _may(role, "go_to_time", None):
             return None
@@ -207,6 +210,24 @@ def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
         return None
     return {"label": msg("nextPhaseTo", phase=msg(f"phase.{target.value}")),
             "action": {"type": "begin_phase", "phase": target.value}, "id": "next-step"}
+
+
+def _choosing_setup(t: Table, role: Role) -> bool:
+    """The viewer's seat holds its setup hand and has placed no setup card yet: it is still choosing them."""
+    seat = role.seat
+    return (seat is not None and seat in t.seats and _may(role, "setup_face_down", seat)
+            and hand_count(t, seat) > 0 and not placed_setup_cards(t, seat))
+
+
+def _setup_step(t: Table, role: Role) -> dict[str, Any] | None:
+    """Setup's own step, before the reveal (a newcomer read "Next: plot phase" while choosing setup cards): what to
+    do while the viewer's seat still chooses (the reveal waits in the round box for a player who places none), then
+    the reveal once a setup card lies face down. None: nothing lies face down, setup goes on to the plot phase."""
+    if _choosing_setup(t, role):
+        return {"label": msg("round.setupChoose"), "action": None}
+    if any(p.setup_face_down for p in t.players.values()) and _may(role, "reveal_setup", None):
+        return {"label": msg("round.revealSetup"), "action": {"type": "reveal_setup"}, "id": "reveal-setup"}
+    return None
 
 
 def _phase_blocked(t: Table) -> list[str]:
@@ -318,6 +339,24 @@ def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
             n = draw_phase_cards(t, seat)  # 2, or what a plot or card in play makes it (Time of Plenty)
             offers.append(_offer(f"draw:{seat}:{n}", msg("drewN", n=n), {"type": "draw_cards", "player": seat,
                                                                           "count": n}, primary=True))
+
+
+def _setup_lines(t: Table, role: Role, lines: list[Any], offers: list[Offer]) -> None:
+    """Setup before the reveal, on a seat's own phone, in words a newcomer understands: the three ways to place a
+    setup card (a sentence each), the setup gold left and the cards placed face down. Those two are its own only:
+    what face-down cards cost would tell another seat which they are (RR: Setup)."""
+    seat = role.seat
+    if seat is None or seat not in t.seats or not _may(role, "setup_face_down", seat):
+        return
+    if hand_count(t, seat) == 0 and not placed_setup_cards(t, seat):
+        return  # the setup hand first (its draw is offered)
+    lines += [msg("round.setupFaceDown"), msg("round.setupFaceUp"), msg(f"round.setupShadows.{t.edition}"),
+              msg("round.setupGoldLeft", left=t.setup_gold_left(seat), total=t.setup_gold_of(seat))]
+    if face_down := setup_face_down_cards(t, seat):
+        lines.append(msg("round.mySetupCards", cards=[_named(t, c) for c in face_down]))
+    if _choosing_setup(t, role) and _may(role, "reveal_setup", None):
+        # The step says "choose, then reveal"; a player who places no setup card reveals from here (it ends setup).
+        offers.append(_offer("reveal-setup", msg("round.revealSetup"), {"type": "reveal_setup"}))
 
 
 def _mulligan_offer(t: Table, seat: str, offers: list[Offer]) -> None:
@@ -655,6 +694,8 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
             lines.append(msg("timeCalledBanner"))
         if t.phase in (Phase.SETUP, Phase.DRAW):
             _draw_offers(t, role, offers)
+            if t.phase is Phase.SETUP and not t.setup_revealed:
+                _setup_lines(t, role, lines, offers)
         elif t.phase is Phase.PLOT:
             _plot_lines_and_offers(t, role, lines, offers)
         elif t.phase is Phase.MARSHALING:
@@ -679,5 +720,7 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
         chance = holder is not None and holder == role.seat
         label = "shadowsChanceStep" if chance else "round.yourStep" if role.seat is not None else "round.judgeStep"
         step = {"label": msg(label), "action": None}  # the judge records for the seats: not "your move"
+    if step is not None and step["action"] == {"type": "reveal_setup"}:  # the step button reveals: not twice
+        offers = [o for o in offers if o["action"]["type"] != "reveal_setup"]
     return {"status": _status(t, role, holder), "next": step, "lines": lines, "offers": offers,
             "counters": counters, "counters_of": counters_of(t, role), "over": t.ended is not None}

@@ -74,7 +74,10 @@ def _opened(t: Table, seat: str, public: dict[str, Any]) -> dict[str, Any]:
     hidden = {
         # Face-down setup cards are secret until the reveal: what they cost would tell which they are.
         "setup_gold_spent": p.setup_gold_spent,
-        "hand": {**public["hand"], "cards": [card_facts(t, c) for c in p.zones[Zone.HAND]]},
+        "hand": {**public["hand"], "cards": [
+            # A setup card placed face down stays in the hand until the reveal: the row says it lies on the table.
+            {**card_facts(t, c), "note": msg("handSetupFaceDown")} if c in p.setup_face_down else card_facts(t, c)
+            for c in p.zones[Zone.HAND]]},
         "shadows": [{**entry, "card": card_facts(t, cid)}
                     for entry, cid in zip(public["shadows"], t.shadows(seat), strict=True)],
         "plots": {**public["plots"], "cards": [

@@ -346,7 +346,7 @@ function playList(player) {
   }
   return empty(ul);
 }
-const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : ""), () => openCard(c.id)))));
+const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
 /** A seat's faction card, as the view gives it: the power on it and whether it kneels (the cost of Fealty, The Things I
  * Do For Love, …; the standing phase stands it). ``delta``: power taps not yet on the server. */
 const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-faction": p.seat},

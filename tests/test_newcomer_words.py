@@ -1,0 +1,165 @@
+"""Setup on the phone in words a new player understands (issue 33, item 5; a newcomer trial read "Next: plot phase"
+while choosing setup cards). Setup has its own step: "choose your setup cards, then reveal", then the reveal once a
+card lies face down. A seat's own round box says what face down, face up and shadows mean, how much setup gold is
+left (RR: Setup: 8 in the 2nd edition; the 1st-edition Shadows insert: 5; a card into shadows costs 2 of it) and
+which cards lie face down. The gold left and those cards are the seat's own: what face-down cards cost would tell
+another seat which they are, so neither the other seat nor a spectator reads them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from companion.messages import param_text
+from companion.rules.actions import DrawCards, RevealSetup, SetupFaceDown, SetupIntoShadows, SetupPlace
+from companion.rules.offers import round_view
+from companion.rules.roles import HOST, JUDGE, SPECTATOR, Role
+from companion.rules.views import view
+from tests.tables import legal, make_table
+
+#: Per edition: a character to set up, a card that may go into shadows, and the opponent's deck.
+CARDS = {"2e": ("01091", "00168", "01091"),  # Burned Men; The Imp's Agent (Shadow)
+         "1e": ("core_20", "kl_5", "core_20")}  # Kennel Master; Tyrion Lannister (Shadow crest)
+GOLD = {"2e": 8, "1e": 5}
+
+
+def _drawn(edition: str = "2e") -> Any:
+    character, shadow, other = CARDS[edition]
+    t = make_table({"A": {character: 3, shadow: 3, **({"13089": 3} if edition == "2e" else {"core_4": 3})},
+                    "B": {other: 9}}, edition=edition, phase="setup")
+    legal(t, DrawCards("A", 7))
+    legal(t, DrawCards("B", 7))
+    return t
+
+
+def _said(value: Any, lang: str) -> str:
+    return param_text(value, lang)
+
+
+def _lines(t: Any, role: Role, lang: str = "en") -> list[str]:
+    return [_said(line, lang) for line in round_view(t, role)["lines"]]
+
+
+def _ids(t: Any, role: Role) -> list[str]:
+    return [line["msg"] for line in round_view(t, role)["lines"]]
+
+
+@pytest.mark.parametrize(("lang", "choose", "reveal"), [
+    ("en", "Setup: choose your setup cards, then reveal", "Reveal setup cards"),
+    ("de", "Spielaufbau: Aufbaukarten wählen, dann aufdecken", "Aufbaukarten aufdecken"),
+])
+def test_setup_has_its_own_step_and_then_the_reveal(lang: str, choose: str, reveal: str) -> None:
+    t = _drawn()
+    character = CARDS["2e"][0]
+    for seat in "AB":  # choosing: the step says what to do, the reveal waits in the round box (nothing to tap above)
+        now = round_view(t, Role.of_seat(seat))
+        assert _said(now["next"]["label"], lang) == choose and now["next"]["action"] is None
+        reveals = [o for o in now["offers"] if o["action"] == {"type": "reveal_setup"}]
+        assert [(_said(o["label"], lang), o["primary"]) for o in reveals] == [(reveal, False)]
+    legal(t, SetupFaceDown("A", f"A.{character}.1"))
+    now = round_view(t, Role.of_seat("A"))
+    assert _said(now["next"]["label"], lang) == reveal
+    assert now["next"]["action"] == {"type": "reveal_setup"} and now["next"]["id"] == "reveal-setup"
+    assert not [o for o in now["offers"] if o["action"]["type"] == "reveal_setup"]  # one reveal button, not two
+    assert _said(round_view(t, Role.of_seat("B"))["next"]["label"], lang) == choose  # Bob has not chosen yet
+    for role in (JUDGE, HOST):  # who records the table's steps for nobody's seat: the reveal
+        assert round_view(t, role)["next"]["action"] == {"type": "reveal_setup"}
+    assert round_view(t, SPECTATOR)["next"] is None
+    legal(t, RevealSetup())
+    after = round_view(t, Role.of_seat("A"))["next"]
+    assert after["action"] == {"type": "begin_phase", "phase": "plot"}  # setup is over: on to the plot phase
+    assert "reveal_setup" not in json.dumps(round_view(t, Role.of_seat("A"))["offers"])
+
+
+def test_with_nothing_face_down_setup_goes_on_to_the_plot_phase() -> None:
+    """A player who set up face up only has nothing to reveal: the step goes on as before (the reveal of a table
+    with nothing face down is part of beginning the plot phase)."""
+    t = _drawn()
+    character, _, _ = CARDS["2e"]
+    legal(t, SetupPlace("A", f"A.{character}.1"))
+    step = round_view(t, Role.of_seat("A"))["next"]
+    assert step["action"] == {"type": "begin_phase", "phase": "plot"} and step["id"] == "next-step"
+
+
+@pytest.mark.parametrize("edition", ["2e", "1e"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_round_box_explains_setup_and_counts_the_setup_gold_left(edition: str, lang: str) -> None:
+    t = _drawn(edition)
+    character, shadow, _ = CARDS[edition]
+    total = GOLD[edition]
+    gold_left = {"en": f"You have {{}} of {total} setup gold left.",
+                 "de": f"Du hast noch {{}} von {total} Aufbaugold übrig."}[lang]
+    first = _lines(t, Role.of_seat("A"), lang)
+    explained = {"en": ("Face down: ", "Face up: ", "Shadows: "), "de": ("Verdeckt: ", "Offen: ", "Schatten: ")}[lang]
+    assert [line.split(": ")[0] + ": " for line in first[:3]] == list(explained)
+    crest = {("2e", "en"): "Shadow keyword", ("1e", "en"): "Shadow crest", ("2e", "de"): "Schlüsselwort Schatten",
+             ("1e", "de"): "Schatten-Wappen"}[(edition, lang)]
+    assert crest in first[2] and "2" in first[2]
+    assert first[3] == gold_left.format(total)
+    legal(t, SetupFaceDown("A", f"A.{character}.1"))
+    cost = t.printed_cost(t.card(f"A.{character}.1"))
+    assert _lines(t, Role.of_seat("A"), lang)[3] == gold_left.format(total - cost)
+    legal(t, SetupIntoShadows("A", f"A.{shadow}.1"))  # into shadows: 2 of the setup gold, whatever its printed cost
+    assert _lines(t, Role.of_seat("A"), lang)[3] == gold_left.format(total - cost - 2)
+    assert total - cost - 2 == t.setup_gold_left("A")
+    legal(t, RevealSetup())  # setup is over: the unspent gold is lost, the box no longer speaks of it
+    assert not {"round.setupGoldLeft", "round.setupFaceDown"} & set(_ids(t, Role.of_seat("A")))
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "My setup cards, face down until the reveal: "),
+                                               ("de", "Meine Aufbaukarten, verdeckt bis zum Aufdecken: ")])
+def test_my_face_down_setup_cards_are_listed_apart(lang: str, heading: str) -> None:
+    t = _drawn()
+    character, shadow, _ = CARDS["2e"]
+    assert not [x for x in _lines(t, Role.of_seat("A"), lang) if x.startswith(heading)]  # none placed yet
+    legal(t, SetupFaceDown("A", f"A.{character}.1"))
+    legal(t, SetupFaceDown("A", f"A.{character}.2"))
+    legal(t, SetupIntoShadows("A", f"A.{shadow}.1"))  # in shadows, not among the setup cards to reveal
+    listed = [x for x in _lines(t, Role.of_seat("A"), lang) if x.startswith(heading)]
+    assert listed == [heading + "Burned Men, Burned Men"]
+    # They stay in the hand until the reveal (the hand counts them): there each row says it lies face down.
+    hand = next(p for p in view(t, Role.of_seat("A"))["players"] if p["seat"] == "A")["hand"]["cards"]
+    noted = {c["id"]: _said(c["note"], lang) for c in hand if "note" in c}
+    face_down = {"en": "set up face down until the reveal", "de": "verdeckt aufgebaut bis zum Aufdecken"}[lang]
+    assert noted == {f"A.{character}.1": face_down, f"A.{character}.2": face_down}
+
+
+def test_neither_the_other_seat_nor_a_spectator_learns_the_gold_left_or_the_face_down_cards() -> None:
+    t = _drawn()
+    character, shadow, _ = CARDS["2e"]
+    legal(t, SetupFaceDown("A", f"A.{character}.1"))
+    legal(t, SetupIntoShadows("A", f"A.{shadow}.1"))
+    mine = round_view(t, Role.of_seat("A"))
+    assert {"round.setupGoldLeft", "round.mySetupCards"} <= {line["msg"] for line in mine["lines"]}
+    for role in (Role.of_seat("B"), SPECTATOR):
+        seen = json.dumps([round_view(t, role), view(t, role)], ensure_ascii=False)
+        assert "mySetupCards" not in seen
+        assert ("setupGoldLeft" in seen) is (role.seat == "B")  # Bob's own figure only (below)
+        assert "Burned Men" not in seen and f"A.{character}" not in seen
+        assert '"left": 4' not in seen and '"setup_gold_spent": 4' not in seen
+    # Bob's own figure is his, untouched by Alice's cards.
+    bob = [line for line in round_view(t, Role.of_seat("B"))["lines"] if line["msg"] == "round.setupGoldLeft"]
+    assert bob == [{"msg": "round.setupGoldLeft", "left": 8, "total": 8}]
+
+
+def test_through_the_api_only_the_seat_itself_reads_its_setup_gold_left(client: FlaskClient) -> None:
+    from tests.test_api import act, game_with_decks, h
+
+    g, gid, ka, kb = game_with_decks(client)
+    version = 2
+    for key, action in ((ka, {"type": "draw_cards", "player": "A", "count": 4}),
+                        (kb, {"type": "draw_cards", "player": "B", "count": 2}),
+                        (ka, {"type": "setup_face_down", "player": "A", "card": "A.13089.1"})):
+        r = act(client, g, key, action, version)
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    views = {who: client.get(f"/api/games/{gid}/view", headers=h(key) if key else {}).get_json()
+             for who, key in (("A", ka), ("B", kb), ("spectator", None))}
+    gold = {who: [x for x in v["now"]["lines"] if x["msg"] == "round.setupGoldLeft"] for who, v in views.items()}
+    assert gold["A"] == [{"msg": "round.setupGoldLeft", "left": 8 - 6, "total": 8}]  # Tyrion Lannister costs 6
+    assert gold["spectator"] == [] and [x["left"] for x in gold["B"]] == [8]
+    for who in ("B", "spectator"):
+        assert "Tyrion" not in json.dumps(views[who]) and "mySetupCards" not in json.dumps(views[who])
