@@ -3163,3 +3163,24 @@ def test_a_reactions_character_condition_reads_as_words() -> None:
 
     side = reaction_words(("win_challenge", "", 0, ""), ("attacking", "", "Bastard"))["side"]
     assert param_text(side) == ", in which you control an attacking Bastard character"
+
+
+@pytest.mark.parametrize(("margin", "amount", "flagged"), [(4, 1, True), (5, 1, False), (9, 2, True), (10, 2, False)])
+def test_the_red_vipers_power_follows_the_str_he_won_by(margin: int, amount: int, flagged: bool) -> None:
+    """The Red Viper (01109): "Reaction: After you win a challenge in which The Red Viper is participating as an
+    attacker, he gains 1 power for every 5 STR by which you won the challenge." A blind writer's file gave him 1 power
+    for a win by 4. The power naming him as its source is at most 1 for every 5 STR of the recorded totals."""
+    from companion.rules.actions import GainPower
+    from companion.rules.state import ChallengeRecord, Stage
+
+    viper = "A.01109.1"
+    t = make_table({"A": {"01109": 1}, "B": {"01091": 1}}, phase="challenges")
+    in_play(t, viper)
+    t.challenges.append(ChallengeRecord(round=t.round, kind="power", attacker="A", defender="B", winner="A",
+                                        unopposed=False, claim=1, stage=Stage.ENDED, attackers=[viper],
+                                        strength={"A": 7, "B": 7 - margin}, claim_applied=True))
+    gain = GainPower("A", amount, viper, source=viper)
+    if flagged:
+        flagged_and_refused(t, gain, "power.per-margin")
+    else:
+        legal(t, gain)

@@ -99,7 +99,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "power_if_discarded",
+              "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
@@ -506,6 +506,8 @@ class Card:
     renown_more_plots: str | None = None
     #: 1st edition Salladhor Saan: "… the player who controls the most standing characters claims 2 power …": 2.
     most_standing_power: int = 0
+    #: The Red Viper: "… he gains 1 power for every 5 STR by which you won the challenge.": (1, 5).
+    power_per_margin: tuple[int, int] | None = None
     #: Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power
     #: for your faction …": ("character",), the types of the card it discarded that give the power.
     power_if_discarded: tuple[str, ...] = ()

@@ -894,6 +894,9 @@ _COPIES_WHEN_REVEALED = re.compile(r"\b(?:initiate|copy|trigger|resolve) the \W?
                                    re.IGNORECASE)
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
+#: The Red Viper: "… he gains 1 power for every 5 STR by which you won the challenge.": (1, 5) (``power_per_margin``).
+_POWER_PER_MARGIN = re.compile(r"\bgains? (\d+) power for every (\d+) STR by which you won the challenge\b",
+                               re.IGNORECASE)
 #: "… that character gets -2 STR and is killed if its STR is 0." (King's Landing Assassin, Dracarys!; 1st edition
 #: Magister Illyrio "… if STR is 0"; Field of Fire "each of those characters …"): the chosen character's loss, where
 #: the text kills no other way (``kills_at_zero``); a plot's "Each non-Dragon character gets -1 STR and is killed if its
@@ -2765,6 +2768,7 @@ class Keywords:
     draw_count: tuple[tuple[int, ...], int, str] | None = None  # ((1, 3), 3, ""): ``draw_count``
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
+    power_per_margin: tuple[int, int] | None = None  # The Red Viper's (1, 5): ``_POWER_PER_MARGIN``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
@@ -3407,6 +3411,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
+        power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,

@@ -353,9 +353,26 @@ class GainPower(_Power):
                 and t.card(self.source).most_standing_power:
             check_most_standing(t, v, self.player, self.source)
         check_power_if_discarded(t, v, self.source)
+        check_power_per_margin(t, v, self.player, self.source, self.amount)
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)
+
+
+def check_power_per_margin(t: Table, v: Checker, player: str, source: str | None, amount: int) -> None:
+    """The Red Viper: "… he gains 1 power for every 5 STR by which you won the challenge." (``Card.power_per_margin``):
+    the power naming it as ``source`` is at most that much for the round's last challenge, won by its player, as the
+    STR totals recorded at its result say (RR: Golden Rule). No totals recorded: not judged."""
+    if source is None or source not in t.where or (per := t.card(source).power_per_margin) is None:
+        return
+    last = t.challenges[-1] if t.challenges and t.challenges[-1].round == t.round else None
+    if last is None or last.winner != player or len(last.strength) != 2:
+        return  # whether its reaction is due at all is judged as every reaction's trigger is
+    margin = last.strength[player] - last.strength[last.defender if player == last.attacker else last.attacker]
+    allowed = max(0, margin) // per[1] * per[0]
+    if amount > allowed:
+        v.violate("power.per-margin", (source,), card=t.ref(source), n=per[0], per=per[1], margin=margin,
+                  allowed=allowed)
 
 
 def check_power_if_discarded(t: Table, v: Checker, source: str | None) -> None:
