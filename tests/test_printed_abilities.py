@@ -1112,6 +1112,7 @@ def test_strained_reserves_caps_the_cards_each_player_marshals_or_puts_into_play
     revealed.)" Bringing a card out of shadows enters play by a card ability and counts; a duplicate does not enter
     play and does not count; events are not capped."""
     from companion.rules.actions import BringOut
+    from companion.rules.state import Zone
     t = plots("2e", "26060", "01008", {"00369": 3, "01039": 1, "00117": 1, "00114": 2},
               {"00369": 3, "00370": 2}, gold=30, income_taken=False)  # Calm Over Westeros is a Summer plot
     hand(t, "A.00369.1", "A.00369.2", "A.00369.3", "A.01039.1", "A.00114.1", "A.00114.2")
@@ -2232,6 +2233,7 @@ def test_a_card_named_as_its_own_source_needs_an_ability_that_brings_it_out() ->
     """probe29 13 (1E Shadows insert: a card comes out at the beginning of a phase, in its owner's chance; Syrio
     Forel prints no ability that brings him out): naming him as his own source mid-phase is flagged."""
     from companion.rules.actions import BringOut
+    from companion.rules.state import Zone
 
     assert Catalog.open().card("kl_77").comes_out_by is None
     t = make_table({"A": {"kl_77": 1}, "B": {}}, edition="1e", phase="marshaling", gold=5)
@@ -3184,3 +3186,26 @@ def test_the_red_vipers_power_follows_the_str_he_won_by(margin: int, amount: int
         flagged_and_refused(t, gain, "power.per-margin")
     else:
         legal(t, gain)
+
+
+def test_a_reduction_for_the_next_card_out_of_shadows_is_spent_on_it() -> None:
+    """aside70 14 and 18: Kingdom of Shadows (13079): "Reduce the cost of the first character you bring out of shadows
+    each round by 2."; A Very Large Shadow (13090): "Reduce the cost of the next card you bring out of shadows this
+    phase by 3." The card brought out for less spends the reduction (RR: Costs), as a marshalled card spends a
+    reducer's: a second card paid short by it again is flagged, and paid in full is not."""
+    from companion.rules.actions import BringOut
+    from companion.rules.state import Zone
+
+    assassin, merchant, agent, catspaw = "A.11053.1", "A.13033.1", "A.00168.1", "A.11049.1"
+    t = plots("2e", "01024", "01025", {"13079": 1, "11053": 1, "13033": 1}, {}, gold=5)
+    assert "A.13079.1" in t.players["A"].zones[Zone.AGENDA]
+    shadows(t, assassin, merchant)
+    legal(t, BringOut("A", assassin, cost=0))  # 2 - 2: the first character out this round
+    flagged_and_refused(t, BringOut("A", merchant, cost=0), "shadows.cost-reduced")
+    legal(t, BringOut("A", merchant, cost=2))
+    t = plots("2e", "01024", "01025", {"13090": 1, "00168": 1, "11049": 1}, {}, gold=5)
+    shadows(t, agent, catspaw)
+    t.move("A.13090.1", "A", Zone.DISCARD)  # played from shadows for 0 just before
+    legal(t, BringOut("A", agent, cost=0))  # 3 - 3: the next card out
+    flagged_and_refused(t, BringOut("A", catspaw, cost=0), "shadows.cost-reduced")
+    legal(t, BringOut("A", catspaw, cost=2))

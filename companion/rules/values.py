@@ -314,11 +314,12 @@ def standing_kneel_reducer(t: Table, cid: str) -> bool:
     return t.card(cid).reduces_by_kneeling and cid in t.in_play and not t.in_play[cid].kneeling
 
 
-def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple[str, int]]:
+def reducers_spent(t: Table, seat: str, card: str, shortfall: int, way: str = "marshal") -> list[tuple[str, int]]:
     """The reducers of the seat's cards (its plot's aside) spent on this card marshalled ``shortfall`` below its
     cost after the plot's reduction, as (card, which reducer): all that fit when together they take no more than
     that off (each was needed: a knelt Lannisport Merchant's "the next [lannister] character" is used up); none
-    when fewer would do, as which were used is not known then (RR: Costs)."""
+    when fewer would do, as which were used is not known then (RR: Costs). ``way``: "shadows" for a card brought out
+    of shadows (Kingdom of Shadows' "the first character you bring out of shadows each round")."""
     if shortfall <= 0:
         return []
     p = t.players[seat]
@@ -327,7 +328,7 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int) -> list[tuple
     fitting = [(cid, i, amount) for cid in [*printed_cards(t, seat), *p.zones[Zone.DISCARD]]
                if cid not in (card, plot) and not standing_kneel_reducer(t, cid)
                for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
-               if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types)]
+               if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types, way)]
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
 
 
