@@ -1112,7 +1112,6 @@ def test_strained_reserves_caps_the_cards_each_player_marshals_or_puts_into_play
     revealed.)" Bringing a card out of shadows enters play by a card ability and counts; a duplicate does not enter
     play and does not count; events are not capped."""
     from companion.rules.actions import BringOut
-    from companion.rules.state import Zone
     t = plots("2e", "26060", "01008", {"00369": 3, "01039": 1, "00117": 1, "00114": 2},
               {"00369": 3, "00370": 2}, gold=30, income_taken=False)  # Calm Over Westeros is a Summer plot
     hand(t, "A.00369.1", "A.00369.2", "A.00369.3", "A.01039.1", "A.00114.1", "A.00114.2")
@@ -2233,7 +2232,6 @@ def test_a_card_named_as_its_own_source_needs_an_ability_that_brings_it_out() ->
     """probe29 13 (1E Shadows insert: a card comes out at the beginning of a phase, in its owner's chance; Syrio
     Forel prints no ability that brings him out): naming him as his own source mid-phase is flagged."""
     from companion.rules.actions import BringOut
-    from companion.rules.state import Zone
 
     assert Catalog.open().card("kl_77").comes_out_by is None
     t = make_table({"A": {"kl_77": 1}, "B": {}}, edition="1e", phase="marshaling", gold=5)
