@@ -3207,3 +3207,17 @@ def test_a_reduction_for_the_next_card_out_of_shadows_is_spent_on_it() -> None:
     legal(t, BringOut("A", agent, cost=0))  # 3 - 3: the next card out
     flagged_and_refused(t, BringOut("A", catspaw, cost=0), "shadows.cost-reduced")
     legal(t, BringOut("A", catspaw, cost=2))
+
+
+def test_varys_comes_out_of_shadows_for_less_for_each_other_card_there() -> None:
+    """aside70 04: Varys (11119): "Shadow (8). … Reduce the cost to bring Varys out of shadows by 1 for each other card
+    in shadows." With two other cards in shadows he comes out for 6, not for his printed cost 4; every player's cards
+    in shadows count."""
+    from companion.rules.actions import BringOut
+
+    assert Catalog.open().card("11119").own_shadow_less == 1
+    t = plots("2e", "01024", "01025", {"11119": 1, "11029": 1}, {"11049": 1}, gold=8)
+    shadows(t, "A.11119.1", "A.11029.1", "B.11049.1")
+    flagged_and_refused(t, BringOut("A", "A.11119.1", cost=5), "shadows.cost-reduced")
+    legal(t, BringOut("A", "A.11119.1", cost=6))
+    assert t.players["A"].gold == 2

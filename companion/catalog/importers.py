@@ -2369,6 +2369,21 @@ def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
     return None
 
 
+#: Varys: "Reduce the cost to bring Varys out of shadows by 1 for each other card in shadows.": its own shadow cost,
+#: lowered by how many other cards lie in shadows (every player's): ``own_shadow_less``.
+_OWN_SHADOW_LESS = re.compile(r"^reduce the cost to bring (.+?) out of shadows by (\d+) for each other card in "
+                              r"shadows$", re.IGNORECASE)
+
+
+def own_shadow_less(plain: str, name: str | None) -> int:
+    """``_OWN_SHADOW_LESS``'s amount for a card naming itself; 0 for none."""
+    for sentence in re.split(r"[.\n]", plain):
+        m = _OWN_SHADOW_LESS.match(" ".join(sentence.split()))
+        if m is not None and name is not None and fold(m.group(1)) == fold(name):
+            return int(m.group(2))
+    return 0
+
+
 def cost_reducers(text: str | None, name: str | None = None
                   ) -> tuple[tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...], bool]:
     """The cost reductions a card's text prints (``_REDUCER``: its words, the cards' types, the amount), and whether
@@ -2378,7 +2393,7 @@ def cost_reducers(text: str | None, name: str | None = None
     for sentence in re.split(r"[.\n]", _TAG.sub("", text or "")):
         sentence = " ".join(sentence.split())
         if not _LOWERS_COST.search(sentence) or cheaper_if(sentence, name) is not None \
-                or _PENALTY_WAIVED_ALL.match(sentence):
+                or _PENALTY_WAIVED_ALL.match(sentence) or own_shadow_less(sentence, name):
             continue
         # "Reduce the cost of the first character you marshal this round by 3, the first location … by 2, and the
         # first attachment … by 1." (Peace and Prosperity): each clause a reducer of its own.
@@ -2823,6 +2838,7 @@ class Keywords:
     saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
     never_saved: str = ""  # "self" / "attached": ``never_saved``
     never_killed: str = ""  # "self" / "attached": ``never_saved`` with ``_NEVER_KILLED``
+    own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
@@ -3439,7 +3455,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
-        never_killed=never_saved(plain, name, _NEVER_KILLED),
+        never_killed=never_saved(plain, name, _NEVER_KILLED), own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -286,6 +286,9 @@ def cost_reduction_allowed(t: Table, seat: str, card: str, way: str = "marshal")
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
             if facts.cheaper_if is not None and cheaper_holds(t, seat, facts.cheaper_if[0]):
                 total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
+            if facts.own_shadow_less and way == "shadows":  # Varys: 1 less for each other card in shadows
+                total += facts.own_shadow_less * sum(1 for c, (_, zone) in t.where.items()
+                                                     if zone is Zone.SHADOWS and c != card)
             continue
         if standing_kneel_reducer(t, cid):
             continue
