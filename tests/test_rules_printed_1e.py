@@ -11,6 +11,7 @@ from companion.catalog.importers import gold_toll
 from companion.catalog.store import Catalog
 from companion.rules import check, play
 from companion.rules.actions import (
+    ApplyClaim,
     BeginPhase,
     BringOut,
     ChallengeResult,
@@ -1237,3 +1238,35 @@ def test_a_str_bonus_given_to_a_kind_of_character_goes_to_one() -> None:
         in_play(t, card)
     flagged_and_refused(t, Modify("A", "str", 2, card="B.core_18.1", source="A.acoa_64.1"), "ability.target")
     legal(t, Modify("A", "str", 2, card="A.pots_11.1", source="A.acoa_64.1"))
+
+
+def test_a_response_after_a_challenge_won_alone_asks_the_card_alone_on_its_side() -> None:
+    """ability.reaction-trigger (aside62 34): Knight of Flowers (atoc_5) "Response: After you win a challenge in which
+    Knight of Flowers attacked or defended alone, he claims 2 power." (``Card.won_alone``): not after a challenge won
+    with a Guildmaster attacking beside him; after one he attacked alone. 2nd edition Jaqen H'ghar "… in which Jaqen
+    H'ghar is attacking alone, …" reads the attacking side only."""
+    from companion.catalog.importers import won_alone
+    from companion.rules.actions import GainPower
+
+    assert won_alone("Response: After you win a challenge in which Knight of Flowers attacked or defended alone, he "
+                     "claims 2 power.", "Knight of Flowers") == "attacking or defending"
+    assert won_alone("Reaction: After you win a challenge in which Jaqen H'ghar is attacking alone, choose and kill a "
+                     "character with a Valar Morghulis token.", "Jaqen H'ghar") == "attacking"
+    assert won_alone("Response: After you win a challenge in which Knight of Flowers participates, he claims 2 "
+                     "power.", "Knight of Flowers") is None
+    assert Catalog.open().card("atoc_5").won_alone == "attacking or defending"
+    t = round_table(POWER_OF_ARMS, extra={"atoc_5": 1})
+    in_play(t, "A.atoc_5.1")
+    legal(t, InitiateChallenge("A", "military", "B", ["A.atoc_5.1", f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"), "ability.reaction-trigger")
+    v = play(t.clone(), GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"))
+    assert any("attacked or defended alone" in x.text() for x in v.violations)
+    legal(t, ApplyClaim("B", [f"B.{EDDARD}.1"]))
+    legal(t, Stand("A", "A.atoc_5.1"))
+    legal(t, InitiateChallenge("A", "power", "B", ["A.atoc_5.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"))
+    assert t.tokens_on("A.atoc_5.1").get("power") == 2

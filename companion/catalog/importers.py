@@ -2177,6 +2177,23 @@ def kills_after_win(plain: str) -> tuple[str, str] | None:
     return ((m.group(1) or "").lower(), "attached" if m.group(2).lower() == "attached character" else "self")
 
 
+#: A reaction to a won challenge its card took part in alone: "Response: After you win a challenge in which Knight of
+#: Flowers attacked or defended alone, he claims 2 power." (1st edition; 2nd edition "… in which Jaqen H'ghar is
+#: attacking alone, …").
+_WON_ALONE = re.compile(rf"\b(?:reaction|response)\s*:\s*after you win an? (?:\[?(?:military|intrigue|power)\]? )?"
+                        rf"challenge in which {SELF} (?:attacked|is attacking)"
+                        r"( or (?:defended|is defending|defending))? alone\b", re.IGNORECASE)
+
+
+def won_alone(plain: str, name: str | None) -> str | None:
+    """The side its card took part in alone for such a reaction: "attacking" or "attacking or defending"; None: no
+    such words."""
+    m = _WON_ALONE.search(own_title(" ".join(plain.split()), name)) if name else None
+    if m is None:
+        return None
+    return "attacking or defending" if m.group(1) else "attacking"
+
+
 #: A discard from a hand: "Discard 1 card at random from that player's hand." (Heads on Spikes), "… discards 2 cards
 #: from his or her hand", "discard a card from your hand" (124 cards; none of them also discards from a deck).
 _DISCARDS_FROM_HAND = re.compile(r"\bdiscards? (?:[^.]*? )?cards? (?:at random )?from (?:(?:his|her|your|that "
@@ -2856,6 +2873,7 @@ class Keywords:
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
     names_barred: tuple[str, ...] = ()  # The Iron Throne: ("marshal", "play", "put"): ``names_barred``
     names_kind_barred: tuple[str, str] | None = None  # Parley at Storm's End: ("any", "plot")
+    won_alone: str | None = None  # 1st edition Knight of Flowers: "attacking or defending": ``won_alone``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -3468,6 +3486,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
         names_barred=names_barred(plain),
         names_kind_barred=names_kind_barred(plain),
+        won_alone=won_alone(plain, name),
     )
 
 

@@ -1081,18 +1081,34 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
 def reaction_condition_holds(t: Table, player: str, source: str) -> bool:
     """A card's reaction asks more than its trigger: "… if you control a Warship location" (1st edition Victarion
     Greyjoy: ``Card.react_if_control``), "… if you have fewer cards in hand than the losing opponent" (Ser Barristan
-    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted). An event's is left to its play."""
+    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted), "… in which Knight of Flowers attacked
+    or defended alone" (``Card.won_alone``). An event's is left to its play."""
     c = t.card(source)
     if c.type == "event":
         return True
     if c.react_if_control is not None and not controls_such(t, player, c.react_if_control):
         return False
     last = t.challenges[-1] if t.challenges else None
+    if c.won_alone is not None and not took_part_alone(t, player, source, c.won_alone):
+        return False
     if c.react_if_fewer_cards and last is not None and last.winner == player:
         loser = last.defender if player == last.attacker else last.attacker
         if t.players[player].counts_known and t.players[loser].counts_known:
             return hand_count(t, player) < hand_count(t, loser)
     return True
+
+
+def took_part_alone(t: Table, player: str, card: str, sides: str) -> bool:
+    """In the round's last challenge the card was the only character on the player's side, a side ``sides`` names
+    ("attacking", "attacking or defending"): its reaction's "… in which Knight of Flowers attacked or defended alone"
+    (1st edition; 2nd edition "… is attacking alone"; the card's words: RR: Golden Rule). A challenge recorded as
+    one entry keeps no characters: not judged."""
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or not last.attackers:
+        return True
+    if player == last.attacker:
+        return last.attackers == [card]
+    return player == last.defender and "defending" in sides and last.defenders == [card]
 
 
 def check_then_self(t: Table, v: Checker, action: Action) -> None:
@@ -1136,6 +1152,8 @@ def condition_words(c: Card) -> Param:
         parts.append(msg("event.react.if_control", which=which, type=type_name(c.react_if_control[4][0])))
     if c.react_if_fewer_cards:
         parts.append(msg("event.react.if_fewer_cards"))
+    if c.won_alone is not None:
+        parts.append(msg(f"event.react.alone.{'either' if 'defending' in c.won_alone else 'attacking'}"))
     if not parts:
         return ""
     return parts[0] if len(parts) == 1 else msg("event.react.join", first=parts[0], then=parts[1])

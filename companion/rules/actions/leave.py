@@ -19,6 +19,7 @@ from companion.rules.actions.common import (
     note_owner_area,
     place_name,
     take_from_hand,
+    took_part_alone,
 )
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
@@ -79,7 +80,8 @@ def killer_after_win(t: Table, player: str, card: str) -> str | None:
     """The card whose response a kill naming no source is, when the log leaves no doubt: right after ``player`` won
     this round's last challenge, a character the losing player controls, and on the winning side exactly one card
     that kills after such a win (1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
-    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character)."""
+    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character; one that
+    asks to have attacked alone only so)."""
     last = t.challenges[-1] if t.challenges else None
     if last is None or last.round != t.round or last.winner != player or t.phase is not Phase.CHALLENGES \
             or card not in t.in_play:
@@ -95,8 +97,9 @@ def killer_after_win(t: Table, player: str, card: str) -> str | None:
         for k in (cid, *(a for a in t.dependents(cid) if t.in_play[a].attached_to == cid)):
             facts = printed(t, k)
             fact = facts.kills_after_win if facts is not None else None
-            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached"):
-                found.append(k)
+            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached") and (
+                    facts is None or facts.won_alone is None or took_part_alone(t, player, k, facts.won_alone)):
+                found.append(k)  # Jaqen H'ghar's "… in which Jaqen H'ghar is attacking alone": not with company
     return found[0] if len(found) == 1 else None
 
 
