@@ -219,6 +219,8 @@ _ICON_CONDITIONS = (
     (re.compile(r"^each character you control has the \[(\w+)\] affiliation$", re.IGNORECASE), "all_faction"),
     # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
     (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
+    # "While The Knight is attacking alone, he gains stealth and renown.": the card itself, the only one on its side
+    (re.compile(r"^(.+?) is (attacking|defending|attacking or defending) alone$", re.IGNORECASE), "alone"),
 )
 
 
@@ -274,6 +276,8 @@ def condition_of(when: str, name: str, itself: bool, pronoun: bool) -> tuple[str
             continue
         if kind in {"duplicate", "attachment", "no_other_named"}:
             return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
+        if kind == "alone":  # the side it is alone on
+            return (kind, c.group(2).lower()) if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
             return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
         if not itself:
