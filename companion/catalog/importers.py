@@ -1739,15 +1739,18 @@ def raises_claim(plain: str) -> tuple[str, int] | None:
 
 
 #: A card put into play for the phase: "Put a [lannister] character into play from your hand. At the end of the phase,
-#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!).
-_PHASE_END_FATE = re.compile(r"\binto play\b.*?\bat the end of the phase, if (?:that card|that character|it) is "
-                             r"still in play, (discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
+#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!); or saved for it: "…, save
+#: it, stand it, and set its STR to 1 until the end of the phase. At the end of the phase, if that character is still
+#: in play, kill it (cannot be saved)." (Fight to the Last).
+_PHASE_END_FATE = re.compile(r"\b(?:into play|save it)\b.*?\bat the end of the phase, if "
+                             r"(?:that card|that character|it) is still in play, "
+                             r"(discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
                              re.IGNORECASE | re.DOTALL)
 
 
 def phase_end_fate(plain: str) -> str | None:
-    """Where a card the ability put into play goes as the phase ends: "discard", "hand" or "dead" (None: no such
-    sentence, or another fate not read)."""
+    """Where a card the ability put into play (or saved) goes as the phase ends: "discard", "hand" or "dead" (None: no
+    such sentence, or another fate not read)."""
     m = _PHASE_END_FATE.search(plain)
     if m is None:
         return None

@@ -240,6 +240,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.target": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "return.from-pile": Rule("RR: Dead Pile", "1E Rules › Dead pile"),
     "save.printed-unsaveable": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
+    "save.phase-end": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "save.gold-cost": Rule("RR: Costs", "1E Rules › Golden rule"),
     "discard.not-a-copy": Rule(PLOT_TEXT_2E, PLOT_TEXT_1E),
     "ability.silenced": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -21,6 +21,7 @@ from companion.rules.actions.common import (
     take_from_hand,
     took_part_alone,
 )
+from companion.rules.actions.shadows import PHASE_END_ZONES
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, count_this_round, counted_this_round
@@ -402,7 +403,8 @@ class SaveWithDuplicate(Action):
 def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
     """A card a save keeps in play may be saved: not from a plot's kill "(cannot be saved)" as it is revealed
     (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux), not one whose own
-    text or whose attachment's says it cannot be saved (RR: Save, Cannot be Saved)."""
+    text or whose attachment's says it cannot be saved, not one the phase's end removes "(cannot be saved)" once every
+    player has passed (RR: Save, Cannot be Saved)."""
     if t.phase is Phase.PLOT:
         for plot in revealed_plots_that(t, "unsaveable"):
             if t.players[t.area_of(plot)].revealed_round == t.round:
@@ -413,6 +415,10 @@ def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
              and f.never_saved == "attached"]
     for card in said[:1]:
         v.violate("save.printed-unsaveable", (by, card), card=t.ref(saved), text=t.ref(card))
+    if t.turns_over and saved in t.phase_end_fate and t.zone_of(saved) is Zone.PLAY:
+        # Every player has passed: what comes to it now is the phase's end, whose "… kill it (cannot be saved)" (Fight
+        # to the Last; Hear Me Roar!'s discard) waits on it (RR: Save, Cannot be Saved).
+        v.violate("save.phase-end", (by, saved), card=t.ref(saved))
     if t.card(saved).type == "character":
         for plot in revealed_plots_that(t, "no_saves"):
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
@@ -477,3 +483,6 @@ class Save(Action):
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
+        fate = t.card(self.source).phase_end_fate if self.source is not None and self.source in t.where else None
+        if fate is not None:  # Fight to the Last: "At the end of the phase, if that character is still in play, …"
+            t.phase_end_fate[self.card] = PHASE_END_ZONES[fate]
