@@ -1270,3 +1270,23 @@ def test_a_response_after_a_challenge_won_alone_asks_the_card_alone_on_its_side(
     legal(t, ChallengeResult())
     legal(t, GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"))
     assert t.tokens_on("A.atoc_5.1").get("power") == 2
+
+
+def test_a_kneel_cost_with_no_standing_character_of_its_kind_cannot_be_paid() -> None:
+    """ability.cost-unpayable (aside63 36, 37): Knight of Summerhall (bwb_109) "Any Phase: Kneel a Holy character to put
+    Knight of Summerhall into play from your dead pile.": with the Acolyte of the Flame (dotn_65, Holy crest) knelt and
+    no kneel written, the put into play is flagged; with the Acolyte standing and knelt for it on the line before, it is
+    legal."""
+    from companion.rules.actions import PutIntoPlay
+    from companion.rules.state import Zone
+
+    t = make_table({"A": {}, "B": {"bwb_109": 1, "dotn_65": 1}}, edition="1e", phase="challenges")
+    in_play(t, "B.dotn_65.1")
+    dead(t, "B.bwb_109.1")
+    t.first_player = t.active_player = "A"
+    knelt = t.clone()
+    knelt.in_play["B.dotn_65.1"].kneeling = True
+    flagged_and_refused(knelt, PutIntoPlay("B", "B.bwb_109.1", source="B.bwb_109.1"), "ability.cost-unpayable")
+    legal(t, Kneel("B", "B.dotn_65.1", source="B.bwb_109.1"))
+    legal(t, PutIntoPlay("B", "B.bwb_109.1", source="B.bwb_109.1"))
+    assert t.zone_of("B.bwb_109.1") is Zone.PLAY

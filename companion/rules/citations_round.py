@@ -249,6 +249,7 @@ RULES_ROUND: dict[str, Rule] = {
     "event.all-immune": Rule("RR: Immune", "1E Rules › Immune"),
     "ability.target": Rule("RR: Targeting", "1E Rules › Golden rule"),
     "ability.cost-target": Rule("RR: Costs", "1E Rules › Golden rule"),
+    "ability.cost-unpayable": Rule("RR: Costs", "1E Rules › Kneeling"),
     "ability.pillage-trigger": Rule("RR: Pillage", None),
     "ability.gold-at-least": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.nth-challenge": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -795,6 +795,29 @@ def check_cost_target(t: Table, v: Checker, action: Action) -> None:
                   why=msg(why[0], **why[1]))
 
 
+def check_cost_payable(t: Table, v: Checker, action: Action) -> None:
+    """RR: Costs (1E Rules › Kneeling: a knelt card cannot kneel to pay): a card's ability that puts the card itself
+    into play, paid by kneeling another character of a kind ("Kneel a Holy character to put Knight of Summerhall into
+    play from your dead pile."; "… kneel a Sand Snake character to put Tyene Sand into play from your hand."), used
+    while its player has no standing character of that kind to kneel, and no kneel naming it written on the line
+    before: the cost cannot be paid, so the ability cannot be initiated."""
+    card, source, player = getattr(action, "card", None), getattr(action, "source", None), getattr(action, "player",
+                                                                                                   None)
+    if action.type != "put_into_play" or card != source or not isinstance(source, str) \
+            or not isinstance(player, str) or source not in t.where:
+        return
+    wanted = [x for x in t.card(source).cost_targets if x[0] == "kneel" and x[1] == "character"]
+    last = t.last_effect
+    if not wanted or (last is not None and last[0] == source and last[2] + 1 == t.version):
+        return  # its kneel written on the line before: judged there (``ability.cost-target``)
+    if any(ip.controller == player and not ip.kneeling and ip.duplicate_of is None and c != source
+           and t.card(c).type == "character" and target_misfit(t, "kneel", c, source, cost=True) is None
+           for c, ip in t.in_play.items()):
+        return
+    v.violate("ability.cost-unpayable", (source,), card=t.ref(source), player=t.players[player].name,
+              which=" / ".join(w for w in wanted[0][10].split("|") if w))
+
+
 def check_target(t: Table, v: Checker, action: Action) -> None:
     """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
     Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys; a value it
