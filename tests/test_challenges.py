@@ -636,6 +636,26 @@ def test_a_stealth_its_own_text_gives_during_military_challenges_while_all_stark
             legal(t, act)
 
 
+def test_the_knight_gains_stealth_and_renown_while_attacking_alone() -> None:
+    """aside66 17 (``challenge.stealth-count``, ``renown.keyword``): The Knight (12004) "While The Knight is attacking
+    alone, he gains stealth and renown.": attacking alone he bypasses a Tumblestone Knight and claims renown after the
+    win; attacking beside a Vanguard Lancer he has no stealth, and that bypass is flagged."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import ApplyClaim, ChallengeResult, DeclareDefenders, InitiateChallenge, Renown
+    assert ("stealth", "alone", "attacking") in Catalog.open().card("12004").keywords_while
+    t = make_table({"A": {"12004": 1, "01057": 1}, "B": {"01150": 1}}, phase="challenges")
+    for card in ("A.12004.1", "A.01057.1", "B.01150.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.12004.1", "A.01057.1"],
+                                             bypassed=["B.01150.1"]), "challenge.stealth-count")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.12004.1"], bypassed=["B.01150.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B", cards=["B.01150.1"]))
+    legal(t, Renown("A", ["A.12004.1"]))
+
+
 def test_renown_cannot_come_from_a_card_still_in_the_deck() -> None:
     """Found by a judge's probe (RR: In Play and Out of Play; Lady: "Sansa Stark gets +1 STR and gains renown." works
     only in play): renown for a character naming as its source a card still in the draw deck is flagged."""

@@ -936,6 +936,32 @@ def test_a_character_cannot_be_saved_from_wildfire_assault(edition: str, plot: s
     legal(later, SaveWithDuplicate("B", f"B.{theon}.2"))
 
 
+def test_no_save_once_every_player_has_passed_from_fight_to_the_lasts_end_of_phase_kill() -> None:
+    """aside63 17 (save.phase-end): Fight to the Last (15036) "Interrupt: When a character you control would be killed,
+    save it, stand it, and set its STR to 1 until the end of the phase. At the end of the phase, if that character is
+    still in play, kill it (cannot be saved).": a duplicate saves Jon Snow from another kill while the phase goes on;
+    once every player has passed, its save is flagged, and the phase's end kills him without a line of its own."""
+    from companion.rules.actions import Save
+    from companion.rules.state import Zone
+    assert Catalog.open().card("15036").phase_end_fate == "dead"
+    t = make_table({"A": {}, "B": {"03005": 3, "15036": 1}}, phase="challenges")
+    in_play(t, "B.03005.1")
+    for copy in ("B.03005.2", "B.03005.3"):
+        in_play(t, copy, duplicate_of="B.03005.1")
+    hand(t, "B.15036.1")
+    t.first_player = t.active_player = "A"
+    legal(t, PlayEvent("B", "B.15036.1"))
+    legal(t, Save("B", "B.03005.1", source="B.15036.1"))
+    legal(t, Kill("B", "B.03005.1"))
+    legal(t, SaveWithDuplicate("B", "B.03005.2"))  # another kill, while the phase goes on
+    legal(t, Kill("B", "B.03005.1"))
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    flagged_and_refused(t, SaveWithDuplicate("B", "B.03005.3"), "save.phase-end")
+    legal(t, BeginPhase("dominance"))
+    assert t.zone_of("B.03005.1") is Zone.DEAD
+
+
 def to_the_draw_phase(t: Table, a_plot: str, b_plot: str) -> None:
     """Both plots revealed, the initiative winner first, the draw phase begun."""
     legal(t, ChoosePlot("A", f"A.{a_plot}.1"))

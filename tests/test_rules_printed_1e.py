@@ -11,6 +11,7 @@ from companion.catalog.importers import gold_toll
 from companion.catalog.store import Catalog
 from companion.rules import check, play
 from companion.rules.actions import (
+    ApplyClaim,
     BeginPhase,
     BringOut,
     ChallengeResult,
@@ -1254,9 +1255,61 @@ def test_a_card_whose_text_says_it_cannot_be_killed_is_not_killed() -> None:
     in_play(t, f"B.{EDDARD}.1")
     legal(t, Kill("A", f"B.{EDDARD}.1"))  # a character with no such sentence dies
     robert, jaime = "01048", "01087"  # 2nd edition: a King under Long May He Reign, and a character without it
-    t = make_table({"A": {jaime: 1, "13108": 1}, "B": {robert: 1}}, phase="challenges")
-    in_play(t, f"A.{jaime}.1")
-    in_play(t, "A.13108.1", attached_to=f"A.{jaime}.1")
-    in_play(t, f"B.{robert}.1")
-    flagged_and_refused(t, Kill("B", f"A.{jaime}.1"), "kill.printed-unkillable")
-    legal(t, Kill("A", f"B.{robert}.1"))
+    t = make_table({"A": {robert: 1, "13108": 1}, "B": {jaime: 1}}, phase="challenges")
+    in_play(t, f"A.{robert}.1")
+    in_play(t, "A.13108.1", attached_to=f"A.{robert}.1")
+    in_play(t, f"B.{jaime}.1")
+    flagged_and_refused(t, Kill("B", f"A.{robert}.1"), "kill.printed-unkillable")
+    legal(t, Kill("A", f"B.{jaime}.1"))
+
+
+def test_a_response_after_a_challenge_won_alone_asks_the_card_alone_on_its_side() -> None:
+    """ability.reaction-trigger (aside62 34): Knight of Flowers (atoc_5) "Response: After you win a challenge in which
+    Knight of Flowers attacked or defended alone, he claims 2 power." (``Card.won_alone``): not after a challenge won
+    with a Guildmaster attacking beside him; after one he attacked alone. 2nd edition Jaqen H'ghar "… in which Jaqen
+    H'ghar is attacking alone, …" reads the attacking side only."""
+    from companion.catalog.importers import won_alone
+    from companion.rules.actions import GainPower
+
+    assert won_alone("Response: After you win a challenge in which Knight of Flowers attacked or defended alone, he "
+                     "claims 2 power.", "Knight of Flowers") == "attacking or defending"
+    assert won_alone("Reaction: After you win a challenge in which Jaqen H'ghar is attacking alone, choose and kill a "
+                     "character with a Valar Morghulis token.", "Jaqen H'ghar") == "attacking"
+    assert won_alone("Response: After you win a challenge in which Knight of Flowers participates, he claims 2 "
+                     "power.", "Knight of Flowers") is None
+    assert Catalog.open().card("atoc_5").won_alone == "attacking or defending"
+    t = round_table(POWER_OF_ARMS, extra={"atoc_5": 1})
+    in_play(t, "A.atoc_5.1")
+    legal(t, InitiateChallenge("A", "military", "B", ["A.atoc_5.1", f"A.{GUILDMASTER}.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"), "ability.reaction-trigger")
+    v = play(t.clone(), GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"))
+    assert any("attacked or defended alone" in x.text() for x in v.violations)
+    legal(t, ApplyClaim("B", [f"B.{EDDARD}.1"]))
+    legal(t, Stand("A", "A.atoc_5.1"))
+    legal(t, InitiateChallenge("A", "power", "B", ["A.atoc_5.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, GainPower("A", 2, card="A.atoc_5.1", source="A.atoc_5.1"))
+    assert t.tokens_on("A.atoc_5.1").get("power") == 2
+
+
+def test_a_kneel_cost_with_no_standing_character_of_its_kind_cannot_be_paid() -> None:
+    """ability.cost-unpayable (aside63 36, 37): Knight of Summerhall (bwb_109) "Any Phase: Kneel a Holy character to put
+    Knight of Summerhall into play from your dead pile.": with the Acolyte of the Flame (dotn_65, Holy crest) knelt and
+    no kneel written, the put into play is flagged; with the Acolyte standing and knelt for it on the line before, it is
+    legal."""
+    from companion.rules.actions import PutIntoPlay
+    from companion.rules.state import Zone
+
+    t = make_table({"A": {}, "B": {"bwb_109": 1, "dotn_65": 1}}, edition="1e", phase="challenges")
+    in_play(t, "B.dotn_65.1")
+    dead(t, "B.bwb_109.1")
+    t.first_player = t.active_player = "A"
+    knelt = t.clone()
+    knelt.in_play["B.dotn_65.1"].kneeling = True
+    flagged_and_refused(knelt, PutIntoPlay("B", "B.bwb_109.1", source="B.bwb_109.1"), "ability.cost-unpayable")
+    legal(t, Kneel("B", "B.dotn_65.1", source="B.bwb_109.1"))
+    legal(t, PutIntoPlay("B", "B.bwb_109.1", source="B.bwb_109.1"))
+    assert t.zone_of("B.bwb_109.1") is Zone.PLAY

@@ -103,7 +103,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
-              "names_barred", "names_kind_barred")
+              "names_barred", "names_kind_barred", "won_alone")
 
 
 def _set_fields(fact: Any, default_key: str, default: str) -> dict[str, Any]:
@@ -846,6 +846,11 @@ class Card:
     #: ("opponent", "phase")): who initiates no challenge of the type the log's ``name_choice`` names for it, and for
     #: how long.
     names_kind_barred: tuple[str, str] | None = None
+    #: A reaction after a won challenge its card took part in alone: "Response: After you win a challenge in which
+    #: Knight of Flowers attacked or defended alone, he claims 2 power." ("attacking or defending"; "… attacked alone",
+    #: 2nd edition "… is attacking alone": "attacking"). Its use is due only when the card was the only character on
+    #: its controller's side, on that side.
+    won_alone: str | None = None
     #: "Reduce the cost of the first Lord or Lady character you marshal this round by 2." (A Noble Cause): (the words
     #: naming the cards, any one of them: traits, "[lannister]", "unique"; the card types; the amount).
     reduces_cost: tuple[tuple[tuple[str, ...], tuple[str, ...], int], ...] = ()

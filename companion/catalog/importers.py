@@ -219,6 +219,8 @@ _ICON_CONDITIONS = (
     (re.compile(r"^each character you control has the \[(\w+)\] affiliation$", re.IGNORECASE), "all_faction"),
     # 1st edition Dacey Mormont: "While there is at least 1 Military Battle plot card revealed, …" (anyone's plot)
     (re.compile(r"^there is (?:at least 1|an?) ([A-Z][\w']*(?: [A-Z][\w']*)*) plot card revealed$"), "plot_trait"),
+    # "While The Knight is attacking alone, he gains stealth and renown.": the card itself, the only one on its side
+    (re.compile(r"^(.+?) is (attacking|defending|attacking or defending) alone$", re.IGNORECASE), "alone"),
 )
 
 
@@ -274,6 +276,8 @@ def condition_of(when: str, name: str, itself: bool, pronoun: bool) -> tuple[str
             continue
         if kind in {"duplicate", "attachment", "no_other_named"}:
             return (kind, "") if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
+        if kind == "alone":  # the side it is alone on
+            return (kind, c.group(2).lower()) if fold(c.group(1)) == fold(name) and (itself or pronoun) else None
         if kind == "control":
             return ("control", c.group(1)) if itself else (("control_gives", c.group(1)) if pronoun else None)
         if not itself:
@@ -1742,15 +1746,18 @@ def raises_claim(plain: str) -> tuple[str, int] | None:
 
 
 #: A card put into play for the phase: "Put a [lannister] character into play from your hand. At the end of the phase,
-#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!).
-_PHASE_END_FATE = re.compile(r"\binto play\b.*?\bat the end of the phase, if (?:that card|that character|it) is "
-                             r"still in play, (discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
+#: if that card is still in play, discard it from play (cannot be saved)." (Hear Me Roar!); or saved for it: "…, save
+#: it, stand it, and set its STR to 1 until the end of the phase. At the end of the phase, if that character is still
+#: in play, kill it (cannot be saved)." (Fight to the Last).
+_PHASE_END_FATE = re.compile(r"\b(?:into play|save it)\b.*?\bat the end of the phase, if "
+                             r"(?:that card|that character|it) is still in play, "
+                             r"(discard it from play|return it to (?:your|its owner's) hand|kill it)\b",
                              re.IGNORECASE | re.DOTALL)
 
 
 def phase_end_fate(plain: str) -> str | None:
-    """Where a card the ability put into play goes as the phase ends: "discard", "hand" or "dead" (None: no such
-    sentence, or another fate not read)."""
+    """Where a card the ability put into play (or saved) goes as the phase ends: "discard", "hand" or "dead" (None: no
+    such sentence, or another fate not read)."""
     m = _PHASE_END_FATE.search(plain)
     if m is None:
         return None
@@ -2182,6 +2189,23 @@ def kills_after_win(plain: str) -> tuple[str, str] | None:
     if m is None:
         return None
     return ((m.group(1) or "").lower(), "attached" if m.group(2).lower() == "attached character" else "self")
+
+
+#: A reaction to a won challenge its card took part in alone: "Response: After you win a challenge in which Knight of
+#: Flowers attacked or defended alone, he claims 2 power." (1st edition; 2nd edition "… in which Jaqen H'ghar is
+#: attacking alone, …").
+_WON_ALONE = re.compile(rf"\b(?:reaction|response)\s*:\s*after you win an? (?:\[?(?:military|intrigue|power)\]? )?"
+                        rf"challenge in which {SELF} (?:attacked|is attacking)"
+                        r"( or (?:defended|is defending|defending))? alone\b", re.IGNORECASE)
+
+
+def won_alone(plain: str, name: str | None) -> str | None:
+    """The side its card took part in alone for such a reaction: "attacking" or "attacking or defending"; None: no
+    such words."""
+    m = _WON_ALONE.search(own_title(" ".join(plain.split()), name)) if name else None
+    if m is None:
+        return None
+    return "attacking or defending" if m.group(1) else "attacking"
 
 
 #: A discard from a hand: "Discard 1 card at random from that player's hand." (Heads on Spikes), "… discards 2 cards
@@ -2881,6 +2905,7 @@ class Keywords:
     draws_if_none_drawn: bool = False  # Pleasure Barge: ``_DRAWS_IF_NONE_DRAWN``
     names_barred: tuple[str, ...] = ()  # The Iron Throne: ("marshal", "play", "put"): ``names_barred``
     names_kind_barred: tuple[str, str] | None = None  # Parley at Storm's End: ("any", "plot")
+    won_alone: str | None = None  # 1st edition Knight of Flowers: "attacking or defending": ``won_alone``
 
 
 def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
@@ -3495,6 +3520,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         draws_if_none_drawn=bool(_DRAWS_IF_NONE_DRAWN.search(" ".join(plain.split()))),
         names_barred=names_barred(plain),
         names_kind_barred=names_kind_barred(plain),
+        won_alone=won_alone(plain, name),
     )
 
 

@@ -19,6 +19,7 @@ from companion.rules.actions.common import (
     check_ability_phase,
     check_additional_type,
     check_banner_loyal,
+    check_cost_payable,
     check_cost_target,
     check_faction_kneel_cost,
     check_plot_condition,
@@ -221,6 +222,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_x_cost(table, v, action)
     check_additional_type(table, v, action)
     check_cost_target(table, v, action)
+    check_cost_payable(table, v, action)
     check_reaction_trigger(table, v, action)
     check_then_self(table, v, action)
     check_then_power(table, v, action)

@@ -1119,6 +1119,10 @@ def _icon_condition(t: Table, card: str, seat: str, cond: str, arg: str) -> bool
     if cond == "side":  # "While you are the defending player, …" (Cunning Steward): in a challenge under way
         ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
         return ch is not None and (ch.defender if arg == "defending" else ch.attacker) == seat
+    if cond == "alone":  # "While The Knight is attacking alone, …": the only character on that side of the challenge
+        ch = current_challenge(t) if t.phase is Phase.CHALLENGES else None
+        return ch is not None and ((ch.attackers == [card] and "attacking" in arg)
+                                   or (ch.defenders == [card] and "defending" in arg))
     if cond == "opponent_trait":
         return any(ip.controller != seat and not ip.duplicate_of and t.card(c).type == "character"
                    and arg in traits_of(t, c) for c, ip in t.in_play.items())
@@ -1141,6 +1145,14 @@ def keyword_declared(t: Table, card: str, keyword: str, kind: str) -> bool:
         kw == keyword and cond.partition("@")[2] == kind
         and _icon_condition(t, card, t.controller(card), cond.partition("@")[0], arg)
         for kw, cond, arg in own.keywords_while)
+
+
+def keyword_alone_declared(t: Table, card: str, keyword: str, attackers: list[str]) -> bool:
+    """The card's own keyword "While The Knight is attacking alone, he gains stealth …" for attackers being declared
+    (not recorded yet), where it is the only one."""
+    own = printed(t, card) if card in t.in_play and attackers == [card] else None
+    return own is not None and any(kw == keyword and cond == "alone" and "attacking" in arg
+                                   for kw, cond, arg in own.keywords_while)
 
 
 def has_keyword(t: Table, card: str, keyword: str) -> bool:

@@ -65,6 +65,7 @@ from companion.rules.values import (
     has_keyword,
     house_power_barred,
     in_play_controlled,
+    keyword_alone_declared,
     keyword_declared,
     more_plots,
     participants,
@@ -531,7 +532,8 @@ class InitiateChallenge(Action):
         check_never_declared(t, v, list(self.attackers), "attacker", self.kind, first, self.defender)
         stealthy = sum(1 + (t.card(card).extra_bypass if printed(t, card) is not None else 0)  # Esgred: one more
                        for card in self.attackers if card in t.in_play and (
-                           has_keyword(t, card, "stealth") or keyword_declared(t, card, "stealth", self.kind)))
+                           has_keyword(t, card, "stealth") or keyword_declared(t, card, "stealth", self.kind)
+                           or keyword_alone_declared(t, card, "stealth", list(self.attackers))))
         bypassed = self.bypassed or []
         for card in bypassed:
             if t.zone_of(card) is not Zone.PLAY or t.controller(card) != self.defender \

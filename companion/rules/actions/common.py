@@ -802,6 +802,29 @@ def check_cost_target(t: Table, v: Checker, action: Action) -> None:
                   why=msg(why[0], **why[1]))
 
 
+def check_cost_payable(t: Table, v: Checker, action: Action) -> None:
+    """RR: Costs (1E Rules › Kneeling: a knelt card cannot kneel to pay): a card's ability that puts the card itself
+    into play, paid by kneeling another character of a kind ("Kneel a Holy character to put Knight of Summerhall into
+    play from your dead pile."; "… kneel a Sand Snake character to put Tyene Sand into play from your hand."), used
+    while its player has no standing character of that kind to kneel, and no kneel naming it written on the line
+    before: the cost cannot be paid, so the ability cannot be initiated."""
+    card, source, player = getattr(action, "card", None), getattr(action, "source", None), getattr(action, "player",
+                                                                                                   None)
+    if action.type != "put_into_play" or card != source or not isinstance(source, str) \
+            or not isinstance(player, str) or source not in t.where:
+        return
+    wanted = [x for x in t.card(source).cost_targets if x[0] == "kneel" and x[1] == "character"]
+    last = t.last_effect
+    if not wanted or (last is not None and last[0] == source and last[2] + 1 == t.version):
+        return  # its kneel written on the line before: judged there (``ability.cost-target``)
+    if any(ip.controller == player and not ip.kneeling and ip.duplicate_of is None and c != source
+           and t.card(c).type == "character" and target_misfit(t, "kneel", c, source, cost=True) is None
+           for c, ip in t.in_play.items()):
+        return
+    v.violate("ability.cost-unpayable", (source,), card=t.ref(source), player=t.players[player].name,
+              which=" / ".join(w for w in wanted[0][10].split("|") if w))
+
+
 def check_target(t: Table, v: Checker, action: Action) -> None:
     """RR: Targeting: an ability's effect goes to a target it may choose ("Choose and kill an attacking character.":
     Like Warm Rain; "place a poison token on a character without an [intrigue] icon": Tears of Lys; a value it
@@ -1088,18 +1111,34 @@ def trigger_due(t: Table, player: str, source: str, trigger: tuple[str, str, int
 def reaction_condition_holds(t: Table, player: str, source: str) -> bool:
     """A card's reaction asks more than its trigger: "… if you control a Warship location" (1st edition Victarion
     Greyjoy: ``Card.react_if_control``), "… if you have fewer cards in hand than the losing opponent" (Ser Barristan
-    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted). An event's is left to its play."""
+    Selmy: ``Card.react_if_fewer_cards``; judged where both hands are counted), "… in which Knight of Flowers attacked
+    or defended alone" (``Card.won_alone``). An event's is left to its play."""
     c = t.card(source)
     if c.type == "event":
         return True
     if c.react_if_control is not None and not controls_such(t, player, c.react_if_control):
         return False
     last = t.challenges[-1] if t.challenges else None
+    if c.won_alone is not None and not took_part_alone(t, player, source, c.won_alone):
+        return False
     if c.react_if_fewer_cards and last is not None and last.winner == player:
         loser = last.defender if player == last.attacker else last.attacker
         if t.players[player].counts_known and t.players[loser].counts_known:
             return hand_count(t, player) < hand_count(t, loser)
     return True
+
+
+def took_part_alone(t: Table, player: str, card: str, sides: str) -> bool:
+    """In the round's last challenge the card was the only character on the player's side, a side ``sides`` names
+    ("attacking", "attacking or defending"): its reaction's "… in which Knight of Flowers attacked or defended alone"
+    (1st edition; 2nd edition "… is attacking alone"; the card's words: RR: Golden Rule). A challenge recorded as
+    one entry keeps no characters: not judged."""
+    last = t.challenges[-1] if t.challenges else None
+    if last is None or not last.attackers:
+        return True
+    if player == last.attacker:
+        return last.attackers == [card]
+    return player == last.defender and "defending" in sides and last.defenders == [card]
 
 
 def check_then_self(t: Table, v: Checker, action: Action) -> None:
@@ -1143,6 +1182,8 @@ def condition_words(c: Card) -> Param:
         parts.append(msg("event.react.if_control", which=which, type=type_name(c.react_if_control[4][0])))
     if c.react_if_fewer_cards:
         parts.append(msg("event.react.if_fewer_cards"))
+    if c.won_alone is not None:
+        parts.append(msg(f"event.react.alone.{'either' if 'defending' in c.won_alone else 'attacking'}"))
     if not parts:
         return ""
     return parts[0] if len(parts) == 1 else msg("event.react.join", first=parts[0], then=parts[1])

@@ -19,7 +19,9 @@ from companion.rules.actions.common import (
     note_owner_area,
     place_name,
     take_from_hand,
+    took_part_alone,
 )
+from companion.rules.actions.shadows import PHASE_END_ZONES
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, count_this_round, counted_this_round
@@ -79,7 +81,8 @@ def killer_after_win(t: Table, player: str, card: str) -> str | None:
     """The card whose response a kill naming no source is, when the log leaves no doubt: right after ``player`` won
     this round's last challenge, a character the losing player controls, and on the winning side exactly one card
     that kills after such a win (1st edition Robb Stark: "Response: after you win a Military challenge in which Robb
-    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character)."""
+    Stark participates, choose and kill a character controlled by the losing player."; Ice on its character; one that
+    asks to have attacked alone only so)."""
     last = t.challenges[-1] if t.challenges else None
     if last is None or last.round != t.round or last.winner != player or t.phase is not Phase.CHALLENGES \
             or card not in t.in_play:
@@ -95,8 +98,9 @@ def killer_after_win(t: Table, player: str, card: str) -> str | None:
         for k in (cid, *(a for a in t.dependents(cid) if t.in_play[a].attached_to == cid)):
             facts = printed(t, k)
             fact = facts.kills_after_win if facts is not None else None
-            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached"):
-                found.append(k)
+            if fact and fact[0] in ("", last.kind) and fact[1] == ("self" if k == cid else "attached") and (
+                    facts is None or facts.won_alone is None or took_part_alone(t, player, k, facts.won_alone)):
+                found.append(k)  # Jaqen H'ghar's "… in which Jaqen H'ghar is attacking alone": not with company
     return found[0] if len(found) == 1 else None
 
 
@@ -399,7 +403,8 @@ class SaveWithDuplicate(Action):
 def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
     """A card a save keeps in play may be saved: not from a plot's kill "(cannot be saved)" as it is revealed
     (Wildfire Assault), not a character while "Characters cannot be saved." (The Bloody Flux), not one whose own
-    text or whose attachment's says it cannot be saved (RR: Save, Cannot be Saved)."""
+    text or whose attachment's says it cannot be saved, not one the phase's end removes "(cannot be saved)" once every
+    player has passed (RR: Save, Cannot be Saved)."""
     if t.phase is Phase.PLOT:
         for plot in revealed_plots_that(t, "unsaveable"):
             if t.players[t.area_of(plot)].revealed_round == t.round:
@@ -410,6 +415,10 @@ def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
              and f.never_saved == "attached"]
     for card in said[:1]:
         v.violate("save.printed-unsaveable", (by, card), card=t.ref(saved), text=t.ref(card))
+    if t.turns_over and saved in t.phase_end_fate and t.zone_of(saved) is Zone.PLAY:
+        # Every player has passed: what comes to it now is the phase's end, whose "… kill it (cannot be saved)" (Fight
+        # to the Last; Hear Me Roar!'s discard) waits on it (RR: Save, Cannot be Saved).
+        v.violate("save.phase-end", (by, saved), card=t.ref(saved))
     if t.card(saved).type == "character":
         for plot in revealed_plots_that(t, "no_saves"):
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
@@ -474,3 +483,6 @@ class Save(Action):
 
     def apply(self, t: Table) -> None:
         t.saving = {self.card: t.version + 1}  # the next line's version: the save holds for it alone
+        fate = t.card(self.source).phase_end_fate if self.source is not None and self.source in t.where else None
+        if fate is not None:  # Fight to the Last: "At the end of the phase, if that character is still in play, …"
+            t.phase_end_fate[self.card] = PHASE_END_ZONES[fate]
