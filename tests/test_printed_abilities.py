@@ -3247,3 +3247,34 @@ def test_varys_comes_out_of_shadows_for_less_for_each_other_card_there() -> None
     flagged_and_refused(t, BringOut("A", "A.11119.1", cost=5), "shadows.cost-reduced")
     legal(t, BringOut("A", "A.11119.1", cost=6))
     assert t.players["A"].gold == 2
+
+
+@pytest.mark.parametrize(("lost", "flagged"), [("power", True), ("military", False)])
+def test_the_red_keep_draws_only_if_its_player_lost_no_power_challenge(lost: str, flagged: bool) -> None:
+    """aside73 07: The Red Keep (01061): "Interrupt: When the challenges phase ends, if you have not lost a [power]
+    challenge this round, kneel The Red Keep to draw 2 cards." A [power] challenge its player lost as the attacker
+    counts too (Guard at Riverrun's "if no opponent has won … against you" counts the defender's only)."""
+    from companion.rules.state import ChallengeRecord, Stage
+
+    assert Catalog.open().card("01061").draws_unless_lost == "any:power"
+    t = make_table({"A": {"01061": 1, "01053": 1}, "B": {"01091": 1}}, phase="challenges")
+    in_play(t, "A.01061.1")
+    t.challenges.append(ChallengeRecord(round=t.round, kind=lost, attacker="A", defender="B", winner="B",
+                                        unopposed=False, claim=1, stage=Stage.ENDED, claim_applied=True))
+    draw = DrawCards("A", 2, source="A.01061.1")
+    if flagged:
+        flagged_and_refused(t, draw, "draw.unless-lost-any")
+    else:
+        assert "draw.unless-lost-any" not in rules_of(play(t.clone(), draw))
+
+
+def test_calling_the_banners_gains_a_gold_for_each_character_the_opponent_controls() -> None:
+    """aside73 16: Calling the Banners (01007): "When Revealed: Choose an opponent. Gain 1 gold for each character that
+    player controls." B controls 3 characters and a location (which does not count): 4 gold is flagged, 3 is not."""
+    from companion.rules.actions import GainGold
+
+    t = plots("2e", "01007", "01017", {}, {"01091": 3, "01040": 1}, gold=0)
+    for card in ("B.01091.1", "B.01091.2", "B.01091.3", "B.01040.1"):
+        in_play(t, card)
+    flagged_and_refused(t, GainGold("A", 4, source="A.01007.1"), "gold.per-count")
+    legal(t, GainGold("A", 3, source="A.01007.1"))

@@ -89,7 +89,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
               "dominance_reactions",
-              "draws_unless_lost", "last_from_hand",
+              "gold_per_opponents", "draws_unless_lost", "last_from_hand",
               "gives_renown", "keywords_while", "unkillable_crest", "crest_grants", "power_uncounted",
               "takes_facedown_duplicate", "gold_toll", "str_without_icon", "str_each_attachment",
               "gold_spendable", "marshal_from_pile", "returns_from", "house_power_only_in", "renown_barred",
@@ -739,7 +739,10 @@ class Card:
     #: power. Forced Reaction: After an opponent wins dominance, …"): dominance is determined once a round, so each of
     #: its effects resolves once a round (``catalog.importers.dominance_reactions``).
     dominance_reactions: bool = False
+    #: Calling the Banners: "Choose an opponent. Gain 1 gold for each character that player controls.": "character".
+    gold_per_opponents: str | None = None
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
+    #: (and "any:power": The Red Keep's "if you have not lost a [power] challenge this round": attacking too)
     last_from_hand: bool = False  # Mammoth Riders: "… you cannot play any further cards from your hand this round."
     #: What its interrupt cancels as it would initiate: (whose: "opponent" | "any", the kinds: "event", "character",
     #: "location", "attachment") ("When the effects of an opponent's event would initiate, cancel those effects.": The

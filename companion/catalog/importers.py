@@ -2076,6 +2076,14 @@ _LAST_FROM_HAND = re.compile(r"\bafter you play (.+?), you cannot play any furth
 #: against you this round, draw a card.": the challenge type.
 _DRAWS_UNLESS_LOST = re.compile(r"\bif no opponent has won an? \[?(military|intrigue|power)\]? challenge against you "
                                 r"this round, draw\b", re.IGNORECASE)
+#: The Red Keep: "Interrupt: When the challenges phase ends, if you have not lost a [power] challenge this round, kneel
+#: The Red Keep to draw 2 cards.": any challenge of that type lost, as the attacker or the defender ("any:power").
+_DRAWS_UNLESS_ANY_LOST = re.compile(r"\bif you have not lost an? \[?(military|intrigue|power)\]? challenge this "
+                                    r"(?:round|phase), (?:kneel [^,.]+? to )?draw\b", re.IGNORECASE)
+#: Calling the Banners: "When Revealed: Choose an opponent. Gain 1 gold for each character that player controls."
+#: (Bay of Ice: "… each location that player controls"): the kind counted, on the chosen opponent's side.
+_GOLD_PER_OPPONENTS = re.compile(r"\bchoose an opponent\. gain 1 gold for each (character|location) that player "
+                                 r"controls\.", re.IGNORECASE)
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
 #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
 _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
@@ -2876,7 +2884,9 @@ class Keywords:
     trigger_only: bool = False  # its whole text is its one triggered ability: ``trigger_only``
     draws_if_won: bool = False  # "If you win the challenge, draw 1 card.": ``_DRAWS_IF_WON``
     dominance_reactions: bool = False  # Gendry: every triggered ability answers dominance: ``dominance_reactions``
-    draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw
+    gold_per_opponents: str | None = None  # "Gain 1 gold for each character that player controls.": "character"
+    draws_unless_lost: str | None = None  # the challenge type an opponent's win against it stops its draw ("any:…":
+    #                                        any loss of that type, attacking too: The Red Keep)
     last_from_hand: bool = False  # "After you play Mammoth Riders, you cannot play any further cards from your hand …"
     cancels: tuple[str, tuple[str, ...]] | None = None  # The Hand's Judgment: ("opponent", ("event",)): ``cancels``
     gold_toll: tuple[str, str, int] | None = None  # Uneasy Truce: ("military", "defender", 2): ``gold_toll``
@@ -3492,7 +3502,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         dominance_reactions=dominance_reactions(text, plain),
-        draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else None),
+        gold_per_opponents=(m.group(1).lower() if (m := _GOLD_PER_OPPONENTS.search(" ".join(plain.split()))) else
+                            None),
+        draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else
+                           f"any:{m.group(1).lower()}" if (m := _DRAWS_UNLESS_ANY_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),
         icons_while=tuple(icons_while), self_while=own_while,
         str_while=strength_while, str_each=strength_each, str_standing=str_standing, str_kneeling=kneeling_str,

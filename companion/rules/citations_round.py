@@ -275,6 +275,8 @@ RULES_ROUND: dict[str, Rule] = {
     "ability.plot-needed": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.plot-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "draw.unless-lost": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "draw.unless-lost-any": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "gold.per-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "hand.no-further-cards": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.cancel-no-event": Rule("RR: Cancel", "1E Rules › Events"),
     "event.cancelled": Rule("RR: Cancel", "1E Rules › Events"),

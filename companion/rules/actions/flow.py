@@ -619,12 +619,17 @@ def check_draw_source(t: Table, v: Checker, player: str, source: str | None, cou
         # For the North!: "If you win the challenge, draw 1 card.": the challenge it was played in, decided
         v.violate("draw.if-won", (source,), card=t.ref(source), player=t.players[player].name)
     if (kind := t.card(source).draws_unless_lost) and printed(t, source) is not None:
-        # Guard at Riverrun: "… if no opponent has won a Military challenge against you this round, draw a card."
-        lost = next((c for c in t.challenges if c.round == t.round and c.kind == kind and c.defender == player
+        # Guard at Riverrun: "… if no opponent has won a Military challenge against you this round, draw a card.";
+        # The Red Keep: "… if you have not lost a [power] challenge this round, …": attacking too ("any:power").
+        either = kind.startswith("any:")
+        kind = kind.removeprefix("any:")
+        lost = next((c for c in t.challenges if c.round == t.round and c.kind == kind
+                     and (c.defender == player or (either and c.attacker == player))
                      and c.winner is not None and c.winner != player), None)
         if lost is not None and lost.winner is not None:
-            v.violate("draw.unless-lost", (source,), card=t.ref(source), kind=msg(f"challenge.kind.{kind}"),
-                      player=t.players[player].name, opponent=t.players[lost.winner].name)
+            v.violate("draw.unless-lost-any" if either else "draw.unless-lost", (source,), card=t.ref(source),
+                      kind=msg(f"challenge.kind.{kind}"), player=t.players[player].name,
+                      opponent=t.players[lost.winner].name)
     if (not t.card(source).draws and not t.card(source).searches_hand and not t.card(source).copies_when_revealed
             and not insight_given(t, player)):
         v.violate("draw.source", (source,), card=t.ref(source))

@@ -13,6 +13,7 @@ from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone, return_gold
 from companion.rules.values import (
     gold_modifiers_ignored,
+    in_play_controlled,
     income,
     plot_card,
     plot_returns_gold,
@@ -21,6 +22,7 @@ from companion.rules.values import (
     revealed_plot,
     revealed_plots_that,
 )
+from companion.rules.verdict import msg
 
 
 @action("collect_income", records=Recorder.PLAYER)
@@ -104,6 +106,17 @@ class GainGold(_Pool):
 
     phone = Phone(tally=Tally("gold", 1))
     source: CardRef | None = None
+
+    def check(self, t: Table, v: Checker) -> None:
+        # Calling the Banners: "Choose an opponent. Gain 1 gold for each character that player controls.": as many as
+        # one opponent controls now (in a game of two, the opponent; with more, the most any of them controls).
+        if self.source is not None and self.source in t.where and (kind := t.card(self.source).gold_per_opponents):
+            counts = [sum(1 for c in in_play_controlled(t, s)
+                          if t.card(c).type == kind and not t.in_play[c].duplicate_of)
+                      for s in t.seats if s != self.player and not t.players[s].eliminated]
+            if counts and self.amount > max(counts):
+                v.violate("gold.per-count", (self.source,), card=t.ref(self.source), amount=self.amount,
+                          most=max(counts), kind=msg(f"type.{kind}"))
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount
