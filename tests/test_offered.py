@@ -385,3 +385,24 @@ def test_a_player_may_concede_from_the_round_box_after_a_question() -> None:
     assert all(o["action"]["type"] != "concede" for o in round_view(t, Role.of_seat("B"))["offers"])
     for lang in ("en", "de"):
         assert "{player}" in catalogue(lang)["confirmConcede"]
+
+
+def test_every_viewer_reads_whom_a_challenge_waits_for() -> None:
+    """A newcomer trial: while the defender had to declare defenders, the spectator's step bar read "waiting for" the
+    attacker. Each viewer but the one asked now reads the player the challenge waits for: the defender for its
+    defenders, the attacker then (the result: any seat may record it, so the seats read their own step)."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge
+    from companion.rules.offers import round_view
+    from companion.rules.roles import HOST, SPECTATOR, Role
+    from tests.tables import legal
+
+    t = make_table({"A": {TYRION: 1}, "B": {BURNED_MEN: 1}}, phase="challenges")
+    in_play(t, f"A.{TYRION}.1")
+    in_play(t, f"B.{BURNED_MEN}.1")
+    legal(t, InitiateChallenge("A", "intrigue", "B", attackers=[f"A.{TYRION}.1"]))
+    ben = t.players["B"].name
+    for role in (SPECTATOR, HOST, Role.of_seat("A")):
+        assert round_view(t, role)["next"]["label"] == {"msg": "waitingFor", "player": ben}, role
+    assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"
+    legal(t, DeclareDefenders("B", []))
+    assert round_view(t, SPECTATOR)["next"]["label"] == {"msg": "waitingFor", "player": t.players["A"].name}

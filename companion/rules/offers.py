@@ -180,12 +180,14 @@ def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
         if later or (t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player):
             return {"label": msg("shadowsChanceStep"), "action": None}
     if t.phase in (Phase.MARSHALING, Phase.CHALLENGES) and t.active_player:
+        # A challenge under way waits for its next step's player, whoever asks (a spectator read "waiting for" the
+        # attacker while the defender had to declare): the defenders, the result, the claim before the turn passes.
+        c = current_challenge(t)
+        if c is not None and c.stage in (Stage.ATTACKERS, Stage.DEFENDERS):
+            return _waiting(t, [c.defender if c.stage is Stage.ATTACKERS else c.attacker])
+        if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
+            return _waiting(t, [c.defender])  # the claim first (a turn passed before it would take it away)
         if _may(role, "pass_turn", t.active_player) and (role.seat in (None, t.active_player)):
-            c = current_challenge(t)
-            if c is not None and c.stage in (Stage.ATTACKERS, Stage.DEFENDERS):
-                return _waiting(t, [c.defender if c.stage is Stage.ATTACKERS else c.attacker])
-            if c is not None and c.winner == c.attacker and not c.claim_applied and claim_due(t, c) > 0:
-                return _waiting(t, [c.defender])  # the claim first (a turn passed before it would take it away)
             step: dict[str, Any] = {"label": msg("passTurn"), "id": "pass-turn",
                                     "action": {"type": "pass_turn", "player": t.active_player}}
             if (question := PassTurn(t.active_player).question(t)) is not None:
