@@ -406,3 +406,27 @@ def test_every_viewer_reads_whom_a_challenge_waits_for() -> None:
     assert round_view(t, Role.of_seat("B"))["next"]["label"]["msg"] == "round.yourStep"
     legal(t, DeclareDefenders("B", []))
     assert round_view(t, SPECTATOR)["next"]["label"] == {"msg": "waitingFor", "player": t.players["A"].name}
+
+
+def test_no_claim_is_offered_when_there_is_nothing_to_give() -> None:
+    """A newcomer trial: after a won [power] challenge the defender, with no power, was offered "give 0 power" while
+    the attacker's phone already said "Done". A claim with nothing to apply is not offered, and the turn may pass;
+    1st edition Wharf Rats ("cannot be killed") is no character a military claim asks for either."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import Role
+    from companion.rules.state import ChallengeRecord, Stage
+    from companion.rules.values import claim_due
+
+    t = make_table({"A": {TYRION: 1}, "B": {BURNED_MEN: 1}}, phase="challenges")
+    c = ChallengeRecord(round=t.round, kind="power", attacker="A", defender="B", winner="A", unopposed=False,
+                        claim=1, stage=Stage.RESOLVED)
+    t.challenges.append(c)
+    assert t.players["B"].power == 0 and claim_due(t, c) == 0
+    assert not [o for o in round_view(t, Role.of_seat("B"))["offers"] if o["action"]["type"] == "apply_claim"]
+    assert round_view(t, Role.of_seat("A"))["next"]["id"] == "pass-turn"
+    t = make_table({"A": {"kl_9": 1}, "B": {"core_5": 1}}, edition="1e", phase="challenges")
+    in_play(t, "A.kl_9.1")
+    c = ChallengeRecord(round=t.round, kind="military", attacker="B", defender="A", winner="B", unopposed=False,
+                        claim=1, stage=Stage.RESOLVED)
+    t.challenges.append(c)
+    assert claim_due(t, c) == 0

@@ -479,7 +479,9 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
 
 def _claim_and_renown_offers(t: Table, role: Role, c: ChallengeRecord, offers: list[Offer]) -> None:
     due = claim_due(t, c)
-    if c.winner == c.attacker and not c.claim_applied and _may(role, "apply_claim", c.defender):
+    # Nothing to apply (no power to move, no character or card to give): no claim to offer ("give 0 power" was
+    # offered while the attacker's phone already said "Done", a newcomer trial).
+    if c.winner == c.attacker and not c.claim_applied and due > 0 and _may(role, "apply_claim", c.defender):
         kind = msg(f"challenge.kind.{c.kind}")
         base = {"type": "apply_claim", "player": c.defender}
         if c.kind == "power":

@@ -1431,6 +1431,17 @@ def forced_claim_plot(t: Table, c: ChallengeRecord) -> str | None:
     return None
 
 
+def printed_unkillable(t: Table, card: str) -> str | None:
+    """The card whose text says this one cannot be killed: its own ("Wharf Rats cannot be killed.") or an attachment
+    on it ("Attached character cannot be killed."), blank text aside; None: none."""
+    if card not in t.in_play:
+        return None
+    if (f := printed(t, card)) is not None and f.never_killed == "self":
+        return card
+    return next((a for a, ip in t.in_play.items() if ip.attached_to == card and (f := printed(t, a)) is not None
+                 and f.never_killed == "attached"), None)
+
+
 def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
     """How many the claim asks of the defender, as much as it can satisfy (RR: Military/Intrigue/Power Claim), of
     its type (``claim_kind``: ``kind`` where the line names what replaces it)."""
@@ -1439,7 +1450,8 @@ def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
         # What cannot be killed is not there to choose (1st edition Stoic Resolve: "Knelt characters cannot be killed").
         spared = bool(revealed_plots_that(t, "knelt_unkillable"))
         have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
-                   and not (spared and t.in_play[cid].kneeling) and knelt_unkillable_by(t, cid) is None)
+                   and not (spared and t.in_play[cid].kneeling) and knelt_unkillable_by(t, cid) is None
+                   and printed_unkillable(t, cid) is None)
     elif kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed

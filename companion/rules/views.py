@@ -127,7 +127,10 @@ def public_view(t: Table) -> Public:
             "gold": p.gold,
             "setup_gold_spent": p.setup_gold_spent if t.setup_revealed else None,  # its seat's: ``_opened``
             "tokens": dict(p.tokens),
-            "hand": {"count": hand_count(t, seat), "tracked": tracked, "unnamed": p.drawn_unnamed},
+            # A card set up face down lies on the table, not in the hand (the rules keep it in the hand's zone
+            # until the reveal): the count every viewer reads leaves it out.
+            "hand": {"count": hand_count(t, seat) - len(p.setup_face_down), "tracked": tracked,
+                     "unnamed": p.drawn_unnamed},
             "deck": {"count": deck_count(t, seat), "tracked": tracked},
             "shadows": shadows,
             "play": play,

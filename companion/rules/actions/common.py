@@ -30,6 +30,7 @@ from companion.rules.values import (
     power_total,
     printed,
     printed_cards,
+    printed_unkillable,
     revealed_plot,
     revealed_plots_that,
     spendable_gold,
@@ -508,12 +509,8 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
         if card in t.in_play and crest in t.card(card).crests:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
     # "Wharf Rats cannot be killed." / "Attached character cannot be killed." (RR: Golden Rule); blank text aside.
-    if card in t.in_play:
-        said = [card] if (f := printed(t, card)) is not None and f.never_killed == "self" else []
-        said += [a for a, ip in t.in_play.items() if ip.attached_to == card and (f := printed(t, a)) is not None
-                 and f.never_killed == "attached"]
-        for source in said[:1]:
-            v.violate("kill.printed-unkillable", (card, source), card=t.ref(card), text=t.ref(source))
+    if (source := printed_unkillable(t, card)) is not None:
+        v.violate("kill.printed-unkillable", (card, source), card=t.ref(card), text=t.ref(source))
 
 
 def str_given_key(t: Table, source: str) -> str:
