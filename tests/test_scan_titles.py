@@ -497,6 +497,17 @@ def test_a_second_title_in_an_outline_read_on_a_card_found_over_it_is_no_second_
 
 
 @needs_ocr
+def test_an_outlines_own_title_beside_a_clearer_one_read_on_a_card_found_over_it_is_answered_once(
+        tmp_path: Path, indie_photo: Any) -> None:
+    """A character lies under another in coloured sleeves on dark cloth; the outline round it and the upper card's
+    lower half holds its own title in its banner and the upper card's banner, read more clearly, where an event prints
+    its title. The upper card is found on its own and read there: each card is answered once (the upper one was
+    answered twice, a confident wrong answer; the independent renderer's seed 80, photo 36)."""
+    answers = _answers_on_photo(indie_photo, 36, 80, tmp_path, "Dragonstone Convert")
+    assert answers == ["Dragonstone Convert", "Mance Rayder"]
+
+
+@needs_ocr
 def test_two_cards_side_by_side_in_one_card_shaped_outline_are_each_found_and_read(tmp_path: Path,
                                                                                     indie_photo: Any) -> None:
     """Two cards lying side by side make an outline of about 88:126, card-shaped too (a knelt card); the two cards
@@ -1241,3 +1252,26 @@ def test_a_piece_of_a_title_read_beside_it_whole_on_one_card_is_no_second_card()
     assert {r.card for r in _two_titles_apart([whole, piece], 1)} == {0}
     other = Read("THE RED FORK", 92.0, corners, "location", 0)
     assert {r.card for r in _two_titles_apart([whole, other], 1)} == {0, 1}
+
+
+def test_an_outlines_title_read_on_a_card_found_over_it_is_dropped_whichever_was_read_more_clearly() -> None:
+    """An outline round a character and the lower half of a card lying over it holds both titles: its own in its
+    banner, and the upper card's banner, read more clearly, where an event prints its title. The upper card is found
+    on its own and its title read there. That title is the upper card's: dropped from the outline, which answers its
+    own title alone (before, the outline's own title was split off as a card of its own and the upper card's title
+    named the upper card a second time, a confident wrong answer)."""
+    from companion.scan.titles import _two_titles_apart
+
+    under = ((1445, 1230), (2079, 1338), (2004, 2197), (1368, 2122))
+    over = ((1394, 815), (1978, 842), (1978, 1631), (1365, 1614))
+    own = Read("MANCE RAYDER", 91.0, under, "character", 0)
+    upper_here = Read("DRAGONSTONE CONVERT", 94.0, under, "event", 0)
+    upper = Read("DRAGONSTONE CONVERT", 94.0, over, "character", 1)
+    out = _two_titles_apart([own, upper_here, upper], 2)
+    assert sorted((r.card, r.text) for r in out) == [(0, "MANCE RAYDER"), (1, "DRAGONSTONE CONVERT")]
+    # Cards found apart (not overlapping) read the same title: each keeps its reads, and two titles split.
+    apart = ((3000, 0), (3600, 0), (3600, 800), (3000, 800))
+    copy = Read("DRAGONSTONE CONVERT", 94.0, apart, "character", 1)
+    out = _two_titles_apart([own, upper_here, copy], 2)
+    assert sorted((r.card, r.text) for r in out) == [
+        (0, "DRAGONSTONE CONVERT"), (1, "DRAGONSTONE CONVERT"), (2, "MANCE RAYDER")]

@@ -1239,7 +1239,8 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
     """The reads with a found card that holds two different titles, each read clean (title-like, SURE_TITLE, a title's
     length) where its own card type prints it, split into two cards: two cards overlapping in dark sleeves on a dark
     table make one outline of a card's shape round both, and each card's title lies where its type prints it. The
-    second title's read takes a new card number (one answer per physical card; one card never prints two titles)."""
+    second title's read takes a new card number (one answer per physical card; one card never prints two titles),
+    unless a card found on its own overlapping the outline reads that title too: either title's read is then dropped."""
     later = max(cards, max((r.card + 1 for r in reads), default=0))
     out = list(reads)
     for n in sorted({r.card for r in reads}):
@@ -1250,11 +1251,16 @@ def _two_titles_apart(reads: list[Read], cards: int) -> list[Read]:
         first = sure[0]
         other = next((r for r in sure[1:] if r.region != first.region and _alike(r, first) < UNLIKE
                       and not _part_of(r, first)), None)
-        if other is not None and _read_on_a_card_over(other, out):
-            # The second title is that of a card found on its own, lying over this outline's part (the outline runs
-            # round one card and a part of another): its read there answers it; here it is no second card.
-            out = [r for r in out if r is not other]
-        elif other is not None:
+        if other is None:
+            continue
+        over = [r for r in (first, other) if _read_on_a_card_over(r, out)]
+        if over:
+            # A title read on a card found on its own, lying over this outline's part (the outline runs round one
+            # card and a part of another), is that card's: its read there answers it; here it is no second card.
+            # Either title may be it: the one read with more confidence as well (its banner lies in another type's
+            # region here, where it would name that card a second time).
+            out = [r for r in out if not any(r is o for o in over)]
+        else:
             out = [replace(r, card=later) if r is other else r for r in out]
             later += 1
     return out
