@@ -189,3 +189,22 @@ def test_a_character_gains_a_challenge_icon_from_its_menu_and_may_then_attack_wi
     assert [described(violations(page)) for page in (a, b)] == [[], []]
     for page in (a, b):
         page.context.close()
+
+
+def test_each_seats_agenda_reads_beside_its_faction_card_on_every_phone(server: Server, browser: Any) -> None:
+    """A newcomer trial: Ann's agenda appeared on no phone, not even her own. The agenda is public (it lies face up
+    beside the faction card): it reads there on her English phone and on Ben's German one."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Ann", "faction": "lannister"},
+                                                   {"seat": "B", "name": "Ben", "faction": "stark"}]})
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {"01027": 1, "01091": 3}}, ka)[0] == 200
+    a, b = seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#my-play [data-faction=A] [data-agenda]", timeout=WAIT)
+    assert a.inner_text("#my-play [data-faction=A]") == "Faction card (Lannister) · 0 power · agenda: Fealty"
+    b.wait_for_selector("[data-seat=A] [data-faction=A] [data-agenda]", timeout=WAIT)
+    assert b.inner_text("[data-seat=A] [data-faction=A]").endswith("· Agenda: Fealty")
+    assert b.locator("#my-play [data-faction=B] [data-agenda]").count() == 0  # Ben plays none
+    for page in (a, b):
+        page.context.close()

@@ -347,12 +347,12 @@ function playList(player) {
   return empty(ul);
 }
 const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
-/** A seat's faction card, as the view gives it: the power on it and whether it kneels (the cost of Fealty, The Things I
- * Do For Love, …; the standing phase stands it). ``delta``: power taps not yet on the server. */
+/** A seat's faction card, as the view gives it: the power on it, whether it kneels (the cost of Fealty, The Things I
+ * Do For Love, …; the standing phase stands it) and the agenda beside it. ``delta``: power taps not yet on the server. */
 const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-faction": p.seat},
   el("strong", {}, t("factionCard") + (p.faction ? ` (${factionName(p.faction)})` : "")),
   " · ", t("factionPower", {n: p.faction_power + delta}),
-  ...(p.faction_kneeling ? [" · ", el("strong", {class: "knelt"}, t("kneel"))] : []));
+  ...(p.faction_kneeling ? [" · ", el("strong", {class: "knelt"}, t("kneel"))] : []), ...(p.agenda || []).map(c => el("span", {"data-agenda": c.id}, " · ", t("agendaCard", {name: c.name}))));
 const plotSummary = p => (p.revealed_plot ? el("div", {class: "plot", "data-revealed": p.seat}, el("strong", {}, cardName(p.revealed_plot.id)), " · ", paramText(p.revealed_plot.stats)) : null);
 const countsLine = p => (p.deck.tracked === false || p.hand.tracked === false ? t("countsNotTracked") : tn("countsLine", p.deck.count, {deck: p.deck.count, hand: p.hand.count}));
 
