@@ -430,3 +430,19 @@ def test_no_claim_is_offered_when_there_is_nothing_to_give() -> None:
                         claim=1, stage=Stage.RESOLVED)
     t.challenges.append(c)
     assert claim_due(t, c) == 0
+
+
+def test_the_claim_line_names_the_challenges_claim_with_its_raise() -> None:
+    """A newcomer trial read "Ben discards 2 from hand at random (claim 1)" after Cersei's intrigue challenge: the
+    amount was the raised claim, the bracket the plot's. The line names the challenge's own claim."""
+    from companion.rules.offers import round_view
+    from companion.rules.roles import SPECTATOR
+    from companion.rules.state import ChallengeRecord, Stage
+
+    t = make_table({"A": {TYRION: 1}, "B": {BURNED_MEN: 3}}, phase="challenges")
+    hand(t, "B.01091.1", "B.01091.2", "B.01091.3")
+    t.challenges.append(ChallengeRecord(round=t.round, kind="intrigue", attacker="A", defender="B", winner="A",
+                                        unopposed=False, claim=2, stage=Stage.RESOLVED))
+    lines = [x for x in round_view(t, SPECTATOR)["lines"] if isinstance(x, dict) and x.get("msg") ==
+             "round.claimDue.intrigue"]
+    assert [(x["amount"], x["claim"]) for x in lines] == [(2, 2)]

@@ -28,7 +28,6 @@ from companion.rules.state import ChallengeRecord, Phase, Stage, Zone, field_nam
 from companion.rules.suggest import table_actions
 from companion.rules.values import (
     challenge_winner,
-    claim,
     claim_due,
     current_challenge,
     deck_count,
@@ -412,8 +411,10 @@ def _challenge_lines(t: Table, c: ChallengeRecord) -> list[Any]:
         won = t.players[c.winner].name if c.winner else msg("nobody")
         out.append(msg("round.result", winner=won, unopposed=msg("round.unopposed") if c.unopposed else ""))
         if c.winner == c.attacker and not c.claim_applied:
+            # The challenge's own claim (a card's raise included: Cersei's "+1 claim"), not the plot's alone: "discards
+            # 2 (claim 1)" read as a slip to a newcomer trial.
             out.append(msg(f"round.claimDue.{c.kind}", player=t.players[c.defender].name, amount=claim_due(t, c),
-                           claim=claim(t, c.attacker)))
+                           claim=c.claim))
     return out
 
 
