@@ -619,3 +619,17 @@ def test_alannys_greyjoy_lowers_each_opponents_reserve_while_her_player_is_first
 
     assert Catalog.open().card("19003").plot_values == (("reserve", "opponents", -1, "", "", 0),)
     assert Catalog.open().card("02080").plot_values == (("reserve", "opponents", -2, "", "", 2),)
+
+
+def test_the_round_box_says_which_plot_keeps_a_challenge_from_being_offered() -> None:
+    """A newcomer trial: under Sneak Attack the challenge buttons vanished after the first challenge, without a word.
+    The attacker's round box says why, once, naming the plot by its name; the other seat's does not."""
+    t = round_table("2e", "01021", PLAIN["2e"])
+    one_challenge(t, "power", "A.01057.1")
+    legal(t, ApplyClaim("B"))
+    view = round_view(t, Role.of_seat("A"))
+    assert not [o for o in view["offers"] if o["action"]["type"] == "initiate_challenge"]
+    barred = [x for x in view["lines"] if isinstance(x, dict) and x.get("msg") == "rule.plot.limits-challenges"]
+    assert len(barred) == 1 and "Sneak Attack" in barred[0].values(), barred
+    assert not [x for x in round_view(t, Role.of_seat("B"))["lines"]
+                if isinstance(x, dict) and x.get("msg") == "rule.plot.limits-challenges"]

@@ -454,7 +454,14 @@ def _challenge_offers(t: Table, role: Role, lines: list[Any], offers: list[Offer
         # Not offered: a type initiated as often as allowed (once, and what cards grant), or one a revealed plot
         # forbids now (the checks' own tests).
         grants = challenge_grants(t, attacker, kind)
-        if done.count(kind) > len(grants) or not opponents or plot_forbids_challenge(t, attacker, kind):
+        if done.count(kind) > len(grants) or not opponents:
+            continue
+        if (barred := plot_forbids_challenge(t, attacker, kind)) is not None:
+            # Say why the button is not there (a newcomer trial saw the challenge buttons vanish under Sneak Attack).
+            why = msg(f"rule.{barred.rule}", **{k: v["name"] if isinstance(v, dict) and "card" in v else v
+                                                 for k, v in barred.params.items()})  # a revealed plot: by its name
+            if role.seat in (None, attacker) and why not in lines:
+                lines.append(why)
             continue
         eligible = [x for x in in_play_controlled(t, attacker) if t.card(x).type == "character"
                     and not t.in_play[x].kneeling and has_icon(t, x, kind)]

@@ -82,7 +82,7 @@ from companion.rules.values import (
     strength,
     traits_of,
 )
-from companion.rules.verdict import msg
+from companion.rules.verdict import Violation, msg
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
 Kind = Annotated[Literal["military", "intrigue", "power"], Words("challenge.kind")]
@@ -216,12 +216,12 @@ def check_plot_challenge(t: Table, v: Checker, attacker: str, kind: str) -> None
                       count=limit.max_challenges)
 
 
-def plot_forbids_challenge(t: Table, attacker: str, kind: str) -> bool:
-    """A revealed plot forbids the attacker a challenge of this type now (``check_plot_challenge``): the phone
-    offers none then."""
+def plot_forbids_challenge(t: Table, attacker: str, kind: str) -> Violation | None:
+    """What of a revealed plot forbids the attacker a challenge of this type now (``check_plot_challenge``), if
+    anything: the phone offers none then, and says why."""
     v = Checker(t)
     check_plot_challenge(t, v, attacker, kind)
-    return bool(v.verdict.violations)
+    return v.verdict.violations[0] if v.verdict.violations else None
 
 
 def check_plot_participants(t: Table, v: Checker, seat: str, cards: list[str], *, attacking: bool) -> None:
