@@ -3278,3 +3278,16 @@ def test_calling_the_banners_gains_a_gold_for_each_character_the_opponent_contro
         in_play(t, card)
     flagged_and_refused(t, GainGold("A", 4, source="A.01007.1"), "gold.per-count")
     legal(t, GainGold("A", 3, source="A.01007.1"))
+
+
+def test_an_event_whose_kneel_cost_nothing_can_pay_is_flagged() -> None:
+    """RR: Costs: Like Warm Rain (01158) "Kneel a Direwolf card to …": played while its player has no standing
+    Direwolf, the cost cannot be paid (aside73 04 wrote the same of Dracarys!, whose "… or Daenerys Targaryen" is not
+    read). With a standing Direwolf the cost is payable."""
+    t = make_table({"A": {"01158": 1, "01148": 1}, "B": {"01091": 1}}, phase="challenges")
+    hand(t, "A.01158.1")
+    in_play(t, "A.01148.1")
+    t.in_play["A.01148.1"].kneeling = True
+    assert "ability.cost-unpayable" in rules_of(play(t.clone(), PlayEvent("A", "A.01158.1"), "advisory"))
+    t.in_play["A.01148.1"].kneeling = False
+    assert "ability.cost-unpayable" not in rules_of(play(t.clone(), PlayEvent("A", "A.01158.1"), "advisory"))

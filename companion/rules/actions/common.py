@@ -801,14 +801,18 @@ def check_cost_target(t: Table, v: Checker, action: Action) -> None:
 
 def check_cost_payable(t: Table, v: Checker, action: Action) -> None:
     """RR: Costs (1E Rules › Kneeling: a knelt card cannot kneel to pay): a card's ability that puts the card itself
-    into play, paid by kneeling another character of a kind ("Kneel a Holy character to put Knight of Summerhall into
-    play from your dead pile."; "… kneel a Sand Snake character to put Tyene Sand into play from your hand."), used
-    while its player has no standing character of that kind to kneel, and no kneel naming it written on the line
-    before: the cost cannot be paid, so the ability cannot be initiated."""
+    into play, or an event, paid by kneeling a character of a kind ("Kneel a Holy character to put Knight of
+    Summerhall into play from your dead pile."; "… kneel a Sand Snake character to put Tyene Sand into play from your
+    hand."; Like Warm Rain's "Kneel a Direwolf character to …"), used while its player has no standing character of
+    that kind to kneel, and no kneel naming it written on the line before: the cost cannot be paid, so the ability
+    cannot be initiated."""
     card, source, player = getattr(action, "card", None), getattr(action, "source", None), getattr(action, "player",
                                                                                                    None)
-    if action.type != "put_into_play" or card != source or not isinstance(source, str) \
-            or not isinstance(player, str) or source not in t.where:
+    if action.type in ("play_event", "play_event_from_shadows"):
+        source = card  # an event's own cost: "Kneel a Direwolf character to choose …" (Like Warm Rain; 25 events)
+    elif action.type != "put_into_play" or card != source:
+        return
+    if not isinstance(source, str) or not isinstance(player, str) or source not in t.where:
         return
     wanted = [x for x in t.card(source).cost_targets if x[0] == "kneel" and x[1] == "character"]
     last = t.last_effect
