@@ -541,7 +541,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
     # Bob's turn in the challenges phase, but the table waits for Alice's chance first: her button says so (it
     # read "Warten auf Bob" beside "Du bist dran", then "Zuerst: dein Zug, unten" in Bob's turn).
-    assert a.inner_text("#step") == "Zuerst unten: deine Gelegenheit (Schatten)"
+    assert a.inner_text("#step") == "Deine Gelegenheit (Schatten): siehe unten"
     t.look(a, "shadows-chance-not-active")
     tap(a, "#my-shadows li[data-position='1']", "bring_out")  # Tyrion (s2)
     a.wait_for_selector("#my-play li[data-card='Alice.kl_5.1']", timeout=WAIT)
