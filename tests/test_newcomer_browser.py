@@ -60,8 +60,11 @@ def test_setup_face_down_reads_as_setup_on_each_phone_and_the_reveal_is_the_step
     a.wait_for_selector("#my-play li[data-card='A.01091.1']", timeout=WAIT)
     a.wait_for_selector("#round-box [data-offer='draw:A:1']", timeout=WAIT)  # back up to 7
     b.wait_for_selector("[data-play=A] li[data-card='A.01091.1']", timeout=WAIT)
-    for page in (a, b):
-        assert "setup gold" not in page.inner_text("#round-box") and "Aufbaugold" not in page.inner_text("#round-box")
+    for page in (a, b):  # the gold left is setup's own; what the reveal did to it every phone reads
+        assert "setup gold left" not in page.inner_text("#round-box") and "Aufbaugold" not in page.inner_text(
+            "#round-box")
+    a.wait_for_selector("#round-box p:has-text('Alice loses 6 unspent setup gold')", timeout=WAIT)
+    b.wait_for_selector("#round-box p:has-text('Alice hat 6 Gold des Aufbaus nicht ausgegeben')", timeout=WAIT)
     for page in (a, b):
         page.context.close()
 
