@@ -641,9 +641,10 @@ def test_an_events_additional_challenge_is_one_for_each_play() -> None:
     """aside8 32 (1st edition Citadel Politics: "Challenges: … choose a player. That player may initiate an additional
     Intrigue challenge this phase."; Shadow Politics likewise): the event played once allows one challenge beyond the
     first that names it; a third intrigue challenge naming it again is flagged (challenge.once-per-type)."""
-    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "soo_116": 1}, {"core_124": 3})
+    t = plots("1e", "core_181", "acoa_25", {"core_124": 3, "soo_116": 1, "acoa_8": 1}, {"core_124": 3})
     for n in (1, 2, 3):
         in_play(t, f"A.core_124.{n}")
+    in_play(t, "A.acoa_8.1")  # Maester of War: its cost is to kneel a Maester character (RR: Costs)
     hand(t, "A.soo_116.1")
     legal(t, PassTurn("A"))
     legal(t, PassTurn("B"))
