@@ -1676,10 +1676,10 @@ _NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNO
 _NEVER_KILLED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be killed\.", re.IGNORECASE)
 
 
-def never_saved(plain: str, name: str | None, pattern: re.Pattern[str] = _NEVER_SAVED) -> str:
-    """Which card its text says cannot be saved (``pattern``: killed): "self" (its own name), "attached" (the
-    character it is attached to) or "" (none, or under a condition: "While an opponent controls a King character,
-    Renly Baratheon …")."""
+def cannot_be(plain: str, name: str | None, pattern: re.Pattern[str]) -> str:
+    """Which card its text says cannot be saved (``_NEVER_SAVED``) or killed (``_NEVER_KILLED``): "self" (its own
+    name), "attached" (the character it is attached to) or "" (none, or under a condition: "While an opponent controls
+    a King character, Renly Baratheon …")."""
     for m in pattern.finditer(plain):
         who = m.group(1).strip()
         if name is not None and fold(who) == fold(name):
@@ -2868,8 +2868,8 @@ class Keywords:
     keywords_while: tuple[tuple[str, str, str], ...] = ()  # ("stealth", "attached_is", "Bran Stark")
     saves_attached: bool = False  # "When attached character would be killed …, sacrifice Bodyguard to save it."
     saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
-    never_saved: str = ""  # "self" / "attached": ``never_saved``
-    never_killed: str = ""  # "self" / "attached": ``never_saved`` with ``_NEVER_KILLED``
+    never_saved: str = ""  # "self" / "attached": ``cannot_be``
+    never_killed: str = ""  # "self" / "attached": ``cannot_be``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3489,8 +3489,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         then_if_power_over_str=(m.group(1).lower() if name and (m := _THEN_IF_POWER_OVER_STR.search(
             own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
-        saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=never_saved(plain, name),
-        never_killed=never_saved(plain, name, _NEVER_KILLED), own_shadow_less=own_shadow_less(plain, name),
+        saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=cannot_be(plain, name, _NEVER_SAVED),
+        never_killed=cannot_be(plain, name, _NEVER_KILLED), own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -147,11 +147,13 @@ class Table(TableState):
         agendas = self.players[seat].zones[Zone.AGENDA]
         return min([self.setup_gold, *(m for a in agendas if (m := self.card(a).setup_gold_max) is not None)])
 
+    def setup_gold_unspent(self, seat: str) -> int:
+        """Setup gold the seat did not spend, before the reveal or after it (when it is lost)."""
+        return self.setup_gold_of(seat) - self.players[seat].setup_gold_spent
+
     def setup_gold_left(self, seat: str) -> int:
         """Setup gold not yet spent; after the reveal it is lost, never added to the gold pool (RR: Setup)."""
-        if self.setup_revealed:
-            return 0
-        return self.setup_gold_of(seat) - self.players[seat].setup_gold_spent
+        return 0 if self.setup_revealed else self.setup_gold_unspent(seat)
 
 
 @dataclass(slots=True)

@@ -712,7 +712,7 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
                 # Every phone reads what the reveal did to each seat's unspent setup gold (a newcomer trial: only the
                 # phone that revealed said "Ben loses 6 unspent setup gold"; Ben's own said nothing).
                 lines += [msg("note.setup-gold-lost", player=t.players[s].name, gold=lost) for s in t.player_order()
-                          if (lost := t.setup_gold_of(s) - t.players[s].setup_gold_spent) > 0 and has_deck(t, s)]
+                          if (lost := t.setup_gold_unspent(s)) > 0 and has_deck(t, s)]
         elif t.phase is Phase.PLOT:
             _plot_lines_and_offers(t, role, lines, offers)
         elif t.phase is Phase.MARSHALING:

@@ -9,6 +9,7 @@ card effects (``modify``). RR: Modifiers: a value below zero counts as zero.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Literal
 
 from companion.catalog.card import ICONS, Card, PlotLimit, fold
 from companion.rules.editions import Table
@@ -333,6 +334,11 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int, way: str = "m
                for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
                if (t.round, cid, i) not in p.reductions_used and reducer_fits(target, words, types, way)]
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
+
+
+def spend_reducers(t: Table, seat: str, card: str, shortfall: int, way: str = "marshal") -> None:
+    """The reducers that paid ``shortfall`` of this card's cost (``reducers_spent``) are used up this round."""
+    t.players[seat].reductions_used += [(t.round, c, i) for c, i in reducers_spent(t, seat, card, shortfall, way)]
 
 
 def printed_cost_within(card: Card, bound: str) -> bool:
@@ -1431,15 +1437,16 @@ def forced_claim_plot(t: Table, c: ChallengeRecord) -> str | None:
     return None
 
 
-def printed_unkillable(t: Table, card: str) -> str | None:
-    """The card whose text says this one cannot be killed: its own ("Wharf Rats cannot be killed.") or an attachment
-    on it ("Attached character cannot be killed."), blank text aside; None: none."""
+def printed_cannot_be(t: Table, card: str, fact: Literal["never_saved", "never_killed"]) -> str | None:
+    """The card whose text says this one cannot be saved (``fact``: killed): its own ("Asha Greyjoy cannot be saved.",
+    "Wharf Rats cannot be killed.") or an attachment on it ("Attached character cannot be killed."), blank text aside;
+    None: none."""
     if card not in t.in_play:
         return None
-    if (f := printed(t, card)) is not None and f.never_killed == "self":
+    if (f := printed(t, card)) is not None and getattr(f, fact) == "self":
         return card
     return next((a for a, ip in t.in_play.items() if ip.attached_to == card and (f := printed(t, a)) is not None
-                 and f.never_killed == "attached"), None)
+                 and getattr(f, fact) == "attached"), None)
 
 
 def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
@@ -1451,7 +1458,7 @@ def claim_due(t: Table, c: ChallengeRecord, kind: str | None = None) -> int:
         spared = bool(revealed_plots_that(t, "knelt_unkillable"))
         have = sum(1 for cid in in_play_controlled(t, c.defender) if t.card(cid).type == "character"
                    and not (spared and t.in_play[cid].kneeling) and knelt_unkillable_by(t, cid) is None
-                   and printed_unkillable(t, cid) is None)
+                   and printed_cannot_be(t, cid, "never_killed") is None)
     elif kind == "intrigue":
         p = t.players[c.defender]
         have = len(p.zones[Zone.HAND]) + p.drawn_unnamed

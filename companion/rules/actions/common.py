@@ -29,8 +29,8 @@ from companion.rules.values import (
     plot_limits,
     power_total,
     printed,
+    printed_cannot_be,
     printed_cards,
-    printed_unkillable,
     revealed_plot,
     revealed_plots_that,
     spendable_gold,
@@ -509,7 +509,7 @@ def check_killable(t: Table, v: Checker, card: str) -> None:
         if card in t.in_play and crest in t.card(card).crests:
             v.violate("kill.crest", (card, plot), card=t.ref(card), plot=t.ref(plot), crest=crest)
     # "Wharf Rats cannot be killed." / "Attached character cannot be killed." (RR: Golden Rule); blank text aside.
-    if (source := printed_unkillable(t, card)) is not None:
+    if (source := printed_cannot_be(t, card, "never_killed")) is not None:
         v.violate("kill.printed-unkillable", (card, source), card=t.ref(card), text=t.ref(source))
 
 

@@ -25,7 +25,7 @@ from companion.rules.actions.shadows import PHASE_END_ZONES
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, count_this_round, counted_this_round
-from companion.rules.values import hand_count, has_keyword, printed, revealed_plots_that, traits_of
+from companion.rules.values import hand_count, has_keyword, printed, printed_cannot_be, revealed_plots_that, traits_of
 
 
 @action("kill", records=Recorder.EFFECT)
@@ -410,10 +410,7 @@ def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
             if t.players[t.area_of(plot)].revealed_round == t.round:
                 v.violate("save.cannot-be-saved", (by, plot), card=t.ref(saved), plot=t.ref(plot))
     # "Asha Greyjoy cannot be saved." / "Attached character cannot be saved." (1st edition Scurvy); blank text aside.
-    said = [saved] if saved in t.in_play and (f := printed(t, saved)) is not None and f.never_saved == "self" else []
-    said += [a for a, ip in t.in_play.items() if ip.attached_to == saved and (f := printed(t, a)) is not None
-             and f.never_saved == "attached"]
-    for card in said[:1]:
+    if (card := printed_cannot_be(t, saved, "never_saved")) is not None:
         v.violate("save.printed-unsaveable", (by, card), card=t.ref(saved), text=t.ref(card))
     if t.turns_over and saved in t.phase_end_fate and t.zone_of(saved) is Zone.PLAY:
         # Every player has passed: what comes to it now is the phase's end, whose "… kill it (cannot be saved)" (Fight

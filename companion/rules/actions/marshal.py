@@ -47,8 +47,8 @@ from companion.rules.values import (
     pay_gold,
     plot_reductions,
     printed_cards,
-    reducers_spent,
     revealed_plot,
+    spend_reducers,
 )
 
 
@@ -203,10 +203,9 @@ class Marshal(Action):
         cost = self.expected_cost(t) if self.cost is None else self.cost
         dup = duplicate_target(t, self.player, self.card)
         if not dup:  # the plot's reduction is spent on this card, whatever was paid, and the others that paid
-            spent = reducers_spent(t, self.player, self.card, self.expected_cost(t) - cost)
+            spend_reducers(t, self.player, self.card, self.expected_cost(t) - cost)
             t.players[self.player].reductions_used += [(t.round, p, i) for p, i, _ in
                                                        plot_reductions(t, self.player, self.card)]
-            t.players[self.player].reductions_used += [(t.round, c, i) for c, i in spent]
         if t.card(self.card).limited and not dup:
             count_limited(t, self.player)
         pay_gold(t, self.player, cost)

@@ -35,7 +35,7 @@ from companion.rules.editions import Table
 from companion.rules.placing import facedown_duplicate_target, fits_any
 from companion.rules.state import Phase, Zone
 from companion.rules.tolls import check_toll, pay_toll
-from companion.rules.values import pay_gold, reducers_spent, revealed_plots_that, window_waits_for
+from companion.rules.values import pay_gold, revealed_plots_that, spend_reducers, window_waits_for
 from companion.rules.verdict import msg
 
 
@@ -126,10 +126,10 @@ class _PaidFromShadows(Action):
         note_tokens_discarded(t, v, self.card)
 
     def pay(self, t: Table) -> None:
-        pay_gold(t, self.player, self.expected_cost(t) if self.cost is None else self.cost)
+        expected = self.expected_cost(t)
+        pay_gold(t, self.player, expected if self.cost is None else self.cost)
         if self.cost is not None:  # the reducers that paid for it are spent, as a marshalled card's are
-            spent = reducers_spent(t, self.player, self.card, self.expected_cost(t) - self.cost, "shadows")
-            t.players[self.player].reductions_used += [(t.round, c, i) for c, i in spent]
+            spend_reducers(t, self.player, self.card, expected - self.cost, "shadows")
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
             t.came_out(self.player)
 

@@ -35,13 +35,13 @@ let effectsOpen = false;  // a live update draws the box again: what the player 
 /** The round box's buttons: the round's own in a row, those only a card's text allows under "By a card effect…",
  * and those the server sets apart (a move that ends the game) last. */
 export function offerRows(offers, send, names) {
-  const row = list => el("div", {class: "row wrap offers"}, ...list.map(o => offerButton(o, send, names)));
+  const row = (list, apart = false) => el("div", {class: "row wrap offers" + (apart ? " apart" : "")}, ...list.map(o => offerButton(o, send, names)));
   const usual = offers.filter(o => !o.effect && !o.apart), effects = offers.filter(o => o.effect);
   const apart = offers.filter(o => o.apart && !o.effect);
   const more = el("details", {class: "effects", open: effectsOpen, ontoggle: e => { effectsOpen = e.currentTarget.open; }},
     el("summary", {}, t("byEffect")), row(effects));
   return [...(usual.length ? [row(usual)] : []), ...(effects.length ? [more] : []),
-    ...(apart.length ? [el("div", {class: "row wrap offers apart"}, ...apart.map(o => offerButton(o, send, names)))] : [])];
+    ...(apart.length ? [row(apart, true)] : [])];
 }
 
 /** Sends an offer (or the step button's step) once the question the server put on it, if any, is answered yes. */
