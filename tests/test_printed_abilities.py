@@ -3283,8 +3283,7 @@ def test_calling_the_banners_gains_a_gold_for_each_character_the_opponent_contro
 
 def test_an_event_whose_kneel_cost_nothing_can_pay_is_flagged() -> None:
     """RR: Costs: Like Warm Rain (01158) "Kneel a Direwolf card to …": played while its player has no standing
-    Direwolf, the cost cannot be paid (aside73 04 wrote the same of Dracarys!, whose "… or Daenerys Targaryen" is not
-    read). With a standing Direwolf the cost is payable."""
+    Direwolf, the cost cannot be paid. With a standing Direwolf the cost is payable."""
     t = make_table({"A": {"01158": 1, "01148": 1}, "B": {"01091": 1}}, phase="challenges")
     hand(t, "A.01158.1")
     in_play(t, "A.01148.1")
@@ -3292,3 +3291,22 @@ def test_an_event_whose_kneel_cost_nothing_can_pay_is_flagged() -> None:
     assert "ability.cost-unpayable" in rules_of(play(t.clone(), PlayEvent("A", "A.01158.1"), "advisory"))
     t.in_play["A.01148.1"].kneeling = False
     assert "ability.cost-unpayable" not in rules_of(play(t.clone(), PlayEvent("A", "A.01158.1"), "advisory"))
+
+
+def test_dracarys_is_paid_by_a_standing_dragon_or_daenerys_only() -> None:
+    """RR: Costs: Dracarys! (01176) "Action: Kneel a Dragon character or Daenerys Targaryen to choose a participating
+    character." (aside73 04): with Drogon kneeling and no Daenerys, the cost cannot be paid; a standing Daenerys
+    Targaryen (a Lady, no Dragon) pays it, and so does a standing Drogon; Viserys (no Dragon, not named) does not."""
+    t = make_table({"A": {"01176": 1, "01161": 1, "01160": 1, "01167": 1}, "B": {"01091": 1}}, phase="challenges")
+    hand(t, "A.01176.1")
+    in_play(t, "A.01161.1")
+    in_play(t, "A.01167.1")
+    t.in_play["A.01161.1"].kneeling = True
+    flagged = play(t.clone(), PlayEvent("A", "A.01176.1"), "advisory")
+    assert "ability.cost-unpayable" in rules_of(flagged)
+    assert "Dragon / Daenerys Targaryen" in str(flagged)
+    in_play(t, "A.01160.1")
+    assert "ability.cost-unpayable" not in rules_of(play(t.clone(), PlayEvent("A", "A.01176.1"), "advisory"))
+    t.in_play["A.01160.1"].kneeling = True
+    t.in_play["A.01161.1"].kneeling = False
+    assert "ability.cost-unpayable" not in rules_of(play(t.clone(), PlayEvent("A", "A.01176.1"), "advisory"))

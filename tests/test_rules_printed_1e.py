@@ -1313,3 +1313,16 @@ def test_a_kneel_cost_with_no_standing_character_of_its_kind_cannot_be_paid() ->
     legal(t, Kneel("B", "B.dotn_65.1", source="B.bwb_109.1"))
     legal(t, PutIntoPlay("B", "B.bwb_109.1", source="B.bwb_109.1"))
     assert t.zone_of("B.bwb_109.1") is Zone.PLAY
+
+
+def test_the_knight_of_flowers_claims_his_power_only_while_standing() -> None:
+    """power.if-standing (aside67 14): Knight of Flowers (core_147): "At the beginning of the dominance phase, Knight of
+    Flowers claims 1 power if he is standing." Knelt, the power naming him is flagged; standing, it is legal."""
+    from companion.rules.actions import GainPower
+
+    t = round_table(POWER_OF_ARMS, phase="dominance", extra={"core_147": 1})
+    in_play(t, "A.core_147.1")
+    t.in_play["A.core_147.1"].kneeling = True
+    flagged_and_refused(t, GainPower("A", 1, "A.core_147.1", source="A.core_147.1"), "power.if-standing")
+    t.in_play["A.core_147.1"].kneeling = False
+    legal(t, GainPower("A", 1, "A.core_147.1", source="A.core_147.1"))

@@ -10,6 +10,7 @@ from companion.rules.actions import (
     Action,
     BringOut,
     ChoosePlot,
+    Discard,
     Draw,
     DrawCards,
     GainGold,
@@ -325,6 +326,20 @@ def test_shadow_x_needs_a_value() -> None:
     illegal(t, BringOut("A", "A.26031.1"), "shadows.x-needs-value")
     legal(t, BringOut("A", "A.26031.1", x=3))
     assert t.players["A"].gold == 7
+
+
+def test_nightflyer_discards_a_location_of_printed_cost_at_most_the_x_paid() -> None:
+    """Nightflyer (13032): "Shadow (X). Reaction: After Nightflyer comes out of shadows, choose a location with printed
+    cost X or lower and discard it from play." (aside70 08): brought out with X = 1, Lannisport (printed cost 3) is no
+    such location; The Roseroad (0) is. RR: Shadows: X is chosen as the cost is paid."""
+    t = make_table({"A": {"13032": 1}, "B": {"01098": 1, "01040": 1}}, phase="marshaling")
+    shadows(t, "A.13032.1")
+    in_play(t, "B.01098.1")
+    in_play(t, "B.01040.1")
+    legal(t, BringOut("A", "A.13032.1", x=1))
+    flagged = play(t.clone(), Discard("A", "B.01098.1", source="A.13032.1"), "advisory")
+    assert rules_of(flagged) == ["ability.target"] and "ability.target.cost" in str(flagged)
+    legal(t, Discard("A", "B.01040.1", source="A.13032.1"))
 
 
 def test_limited_does_not_apply_when_coming_out() -> None:

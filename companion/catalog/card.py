@@ -14,7 +14,8 @@ from typing import Any, Literal, TypeVar
 
 Edition = Literal["2e", "1e"]
 #: A target's printed cost at most "X" (Bribery: "Choose and kneel a character with printed cost X or lower."): the X
-#: paid for the event played (the rules' ``x_paid``); where X is not so paid, the cost is not judged.
+#: paid for the event played, or for its own Shadow (X) (Nightflyer) (the rules' ``x_paid``); where X is not so paid,
+#: the cost is not judged.
 X_PAID = -2
 #: A target's Trait "that Trait" an ability named as it resolved ("Choose a Trait. Kill each character you control that
 #: does not have that Trait.": Vanquish the Unbelievers): the Trait the log's ``name_choice`` names for the card.
@@ -99,7 +100,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "returns_from_dead", "each_gains", "most_discard_to",
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
-              "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded",
+              "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded", "power_if_standing",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
@@ -508,6 +509,8 @@ class Card:
     most_standing_power: int = 0
     #: The Red Viper: "… he gains 1 power for every 5 STR by which you won the challenge.": (1, 5).
     power_per_margin: tuple[int, int] | None = None
+    #: 1st edition Knight of Flowers: "… claims 1 power if he is standing.": the power it claims asks it to stand.
+    power_if_standing: bool = False
     #: Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power
     #: for your faction …": ("character",), the types of the card it discarded that give the power.
     power_if_discarded: tuple[str, ...] = ()

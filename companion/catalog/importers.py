@@ -898,6 +898,10 @@ _COPIES_WHEN_REVEALED = re.compile(r"\b(?:initiate|copy|trigger|resolve) the \W?
                                    re.IGNORECASE)
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
+#: 1st edition Knight of Flowers: "At the beginning of the dominance phase, Knight of Flowers claims 1 power if he is
+#: standing." (``power_if_standing``; its own name, or he/she/it).
+_POWER_IF_STANDING = re.compile(rf"\b(?:{SELF}|he|she|it) claims \d+ power if (?:he|she|it|{SELF}) is standing\b",
+                                re.IGNORECASE)
 #: The Red Viper: "… he gains 1 power for every 5 STR by which you won the challenge.": (1, 5) (``power_per_margin``).
 _POWER_PER_MARGIN = re.compile(r"\bgains? (\d+) power for every (\d+) STR by which you won the challenge\b",
                                re.IGNORECASE)
@@ -1988,6 +1992,9 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
 _COST_FORM = re.compile(r"\b(?P<verb>kneel|sacrifice|return|discard) " + _TARGET_COUNT
                         + _TARGET_DESC.replace("(?=[.,;]|$|", "(?=[.,;]|$| from your hand to\\b|")
                         + r"(?: to (?:your|its owner's) hand| (?P<hand>from your hand))? to\b", re.IGNORECASE)
+#: A kneel cost a named card pays too: "Kneel a Dragon character or Daenerys Targaryen to" (Dracarys!).
+_COST_OR_NAMED = re.compile(r"\bkneel an? (?-i:[A-Z][a-z]+) character( or (?-i:((?:[A-Z][a-z']+ ?)+)))(?<! ) to\b",
+                            re.IGNORECASE)
 _COST_VERBS = {"kneel": "kneel", "sacrifice": "sacrifice", "return": "return_to_hand", "discard": "discard"}
 
 
@@ -1996,6 +2003,10 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     text is such a cost, alike (The New Gift's two "Kneel a Steward character to …"); a verb also printed as an
     effect ("kneel a Direwolf character to kneel …") keeps none: which the line pays is not known."""
     text = " ".join(plain.split())
+    # "Kneel a Dragon character or Daenerys Targaryen to …" (Dracarys!): the named card pays too; it is kept where a
+    # ``targets`` entry keeps the name of its STR alternative, with no STR (``str_alt`` -1)
+    named = _COST_OR_NAMED.search(text)
+    text = text[:named.start(1)] + text[named.end(1):] if named else text
     out: list[tuple[str, str, str, str, int, int, str, str, str, int, str, str, int]] = []
     for word, verb in _COST_VERBS.items():
         # a discard from the hand only ("discard a location to …" is no such cost)
@@ -2005,7 +2016,7 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
                  if not (m.group("named_has") or m.group("named_not"))}
         uses = len(re.findall(rf"\b{word}\b", text, re.IGNORECASE))
         if len(found) == 1 and uses == len(costs):
-            out += found
+            out += [(*f[:6], named.group(2), *f[7:]) if named and f[0] == "kneel" else f for f in found]
     return tuple(out)
 
 
@@ -2816,6 +2827,7 @@ class Keywords:
     renown_more_plots: str | None = None  # "Summer": ``renown_more_plots``
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     power_per_margin: tuple[int, int] | None = None  # The Red Viper's (1, 5): ``_POWER_PER_MARGIN``
+    power_if_standing: bool = False  # Knight of Flowers (1st edition): ``_POWER_IF_STANDING``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
@@ -3464,6 +3476,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
+        power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
         str_per_participant=per_participant, str_of_only=str_of_only(plain, name),

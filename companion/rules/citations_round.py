@@ -266,6 +266,7 @@ RULES_ROUND: dict[str, Rule] = {
     "draw.printed-count": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.per-margin": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "power.if-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-discarded": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.first-player": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

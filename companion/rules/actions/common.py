@@ -688,6 +688,8 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         if state == f"non-{NAMED_TRAIT}":
             state = f"non-{trait}" if trait else ""
     c = t.card(card)
+    if cost and alt_name and str_alt < 0 and c.name == alt_name:
+        return None  # "Kneel a Dragon character or Daenerys Targaryen to …" (Dracarys!): the named card pays too
     if kind != "card" and c.type not in kind.split("|"):
         if "|" in kind:  # Lay Waste: "a non-limited location or attachment"
             one, other = kind.split("|")[:2]
@@ -823,7 +825,7 @@ def check_cost_payable(t: Table, v: Checker, action: Action) -> None:
            for c, ip in t.in_play.items()):
         return
     v.violate("ability.cost-unpayable", (source,), card=t.ref(source), player=t.players[player].name,
-              which=" / ".join(w for w in wanted[0][10].split("|") if w))
+              which=" / ".join(w for w in (*wanted[0][10].split("|"), wanted[0][6] if wanted[0][5] < 0 else "") if w))
 
 
 def check_target(t: Table, v: Checker, action: Action) -> None:

@@ -354,6 +354,10 @@ class GainPower(_Power):
             check_most_standing(t, v, self.player, self.source)
         check_power_if_discarded(t, v, self.source)
         check_power_per_margin(t, v, self.player, self.source, self.amount)
+        if self.source is not None and self.source in t.in_play and t.in_play[self.source].kneeling \
+                and t.card(self.source).power_if_standing:
+            # 1st edition Knight of Flowers: "… claims 1 power if he is standing."
+            v.violate("power.if-standing", (self.source,), card=t.ref(self.source))
 
     def apply(self, t: Table) -> None:
         self.set_power(t, self.have(t) + self.amount)

@@ -128,6 +128,8 @@ class _PaidFromShadows(Action):
     def pay(self, t: Table) -> None:
         expected = self.expected_cost(t)
         pay_gold(t, self.player, expected if self.cost is None else self.cost)
+        if self.x is not None:  # Nightflyer's "printed cost X or lower": the X of its Shadow (X) paid
+            t.x_paid[self.card] = int(self.x)
         if self.cost is not None:  # the reducers that paid for it are spent, as a marshalled card's are
             spend_reducers(t, self.player, self.card, expected - self.cost, "shadows")
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
