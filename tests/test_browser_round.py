@@ -1104,3 +1104,52 @@ def test_ending_the_marshaling_turn_before_the_income_asks_first_with_its_gold(s
     page.wait_for_selector("#turn:has-text('Bob')", timeout=WAIT)
     assert page.locator(".sheet.confirm").count() == 0
     page.context.close()
+
+
+def test_a_long_hand_to_discard_from_has_a_search_line(server: Server, browser: Any) -> None:
+    """A newcomer trial scrolled through about 50 titles to discard to the reserve (the cards drawn are not named, so
+    the form offers every title left in the deck). A field of more than 12 choices has a search line: typing keeps
+    the titles that match; a ticked card stays in sight; the discard is sent as before."""
+    base = server.url + "/api"
+    _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice", "faction": "lannister"},
+                                                   {"seat": "B", "name": "Bob", "faction": "stark"}]})
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    titles = [code for n in range(1050, 1160) if (c := catalog().get(code := f"0{n}")) is not None
+              and c.type == "character"][:20]
+    assert len(titles) == 20
+    assert call(base, "PUT", f"/games/{gid}/seats/A/deck",
+                {"expected_version": 0, "deck": {**{c: 1 for c in titles}, "01004": 1}}, ka)[0] == 200
+    assert call(base, "PUT", f"/games/{gid}/seats/B/deck",
+                {"expected_version": 1, "deck": {"01091": 2, "01004": 1}}, kb)[0] == 200
+    moves = [(ka, {"type": "draw_cards", "player": "A", "count": 7}),
+             (ka, {"type": "begin_phase", "phase": "plot"}),
+             (ka, {"type": "choose_plot", "player": "A", "card": "A.01004.1"}),
+             (kb, {"type": "choose_plot", "player": "B", "card": "B.01004.1"}),
+             (ka, {"type": "win_initiative", "player": "A"}),
+             (ka, {"type": "choose_first_player", "player": "A", "first": "A"}),
+             (ka, {"type": "begin_phase", "phase": "draw"}),
+             (ka, {"type": "draw_cards", "player": "A", "count": 2})]
+    moves += [(ka, {"type": "begin_phase", "phase": p}) for p in ("marshaling", "challenges", "dominance", "standing",
+                                                                 "taxation")]
+    play(base, gid, tuple(moves), 2)
+    page = phone(browser, g["seats"][0]["url"], server=server)
+    page.wait_for_selector("#round-box [data-offer='reserve:A']", timeout=WAIT)
+    page.click("#round-box [data-offer='reserve:A']")
+    find = page.wait_for_selector("#sheet [data-find=cards]", timeout=WAIT)
+    rows = page.locator("#sheet label.check")
+    total = rows.count()
+    assert total == 20 and find.get_attribute("aria-label") == "Find a card by its name"
+    target = rows.nth(total - 1).inner_text()
+    page.locator("#sheet label.check").nth(0).locator("input").check()  # ticked: stays in sight
+    find.fill(target[:6])
+    shown = [r.inner_text() for r in rows.all() if r.is_visible()]
+    assert target in shown and len(shown) < total, shown
+    shot(page, "reserve-discard-search")
+    assert all(target[:6].lower() in s.lower() for s in shown[1:]) and shown[0] == rows.nth(0).inner_text()
+    page.locator("#sheet label.check", has_text=target).locator("input").check()
+    find.fill("")
+    assert all(r.is_visible() for r in rows.all())
+    page.locator("#sheet label.check").nth(1).locator("input").check()
+    page.click("#sheet [data-offer-send='reserve:A']")
+    page.wait_for_selector("#my-counts:has-text('6 in hand')", timeout=WAIT)
+    page.context.close()

@@ -30,7 +30,8 @@ export function offerButton(offer, send, names) {
   return el("div", {class: "offer"}, button, el("div", {class: "muted"}, paramText(offer.detail)));
 }
 
-let effectsOpen = false;  // a live update draws the box again: what the player opened stays open
+let effectsOpen = false;
+let filters = {};  // what the player typed in a long field's search, kept while its form is drawn again  // a live update draws the box again: what the player opened stays open
 
 /** The round box's buttons: the round's own in a row, those only a card's text allows under "By a card effect…",
  * and those the server sets apart (a move that ends the game) last. */
@@ -72,10 +73,31 @@ function copyText(labels, i) {
   return same > 1 ? `${labels[i]} (${t("copyN", {n: labels.slice(0, i + 1).filter(l => l === labels[i]).length})})` : labels[i];
 }
 
+/** A field of more choices than this gets a search line (a hand to discard from offers every title of the deck). */
+const LONG = 12;
+
+/** Hides the choices of a long field that do not match what was typed; a ticked one stays in sight. */
+function showMatching(field, rows) {
+  const typed = (filters[field] || "").trim().toLocaleLowerCase(lang());
+  for (const row of rows) {
+    row.classList.toggle("hidden", Boolean(typed) && !row.querySelector("input").checked
+      && !row.textContent.toLocaleLowerCase(lang()).includes(typed));
+  }
+}
+
+/** A long field's search line. */
+function searchBox(field, rows) {
+  const input = el("input", {type: "search", "aria-label": t("round.findChoice"), placeholder: t("round.findChoice"),
+    "data-find": field, value: filters[field] || ""});
+  input.addEventListener("input", () => { filters[field] = input.value; showMatching(field, rows); });
+  return input;
+}
+
 /** The form of an offer with fields: each field's choices (checkboxes, within its bounds) or number; the send
  * button is live only while every field is within its bounds. */
 function openForm(offer, send, names, values = null) {
   const sheet = document.getElementById("sheet");
+  if (!values) filters = {};
   const state = values || Object.fromEntries(offer.fields.map(f => [f.name, f.kind === "number" ? f.value
     : f.kind === "seat" ? (f.choices[0] || {}).seat : new Set(f.checked || [])]));
   const fits = () => offer.fields.every(f => f.kind === "number" || f.kind === "seat" ||
@@ -114,6 +136,8 @@ function openForm(offer, send, names, values = null) {
     }
     const box = el("fieldset", {class: "cards-pick", "data-field": f.name}, el("legend", {}, legend(f)));
     const labels = f.choices.map(c => choiceText(c, names));
+    const rows = [];
+    if (f.choices.length > LONG) box.append(searchBox(f.name, rows));
     f.choices.forEach((c, i) => {
       const input = el("input", {type: "checkbox", "data-choice": c.card});
       input.checked = state[f.name].has(c.card);
@@ -122,8 +146,10 @@ function openForm(offer, send, names, values = null) {
         if (input.checked) state[f.name].add(c.card); else state[f.name].delete(c.card);
         if (f.kind === "card") openForm(offer, send, names, state); else refresh();
       });
-      box.append(el("label", {class: "check"}, input, copyText(labels, i)));
+      rows.push(el("label", {class: "check"}, input, copyText(labels, i)));
+      box.append(rows[i]);
     });
+    showMatching(f.name, rows);
     hints[f.name] = el("p", {class: "note", "data-picked": f.name, "aria-live": "polite"});
     box.append(hints[f.name]);
     return box;
