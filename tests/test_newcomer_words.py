@@ -163,3 +163,37 @@ def test_through_the_api_only_the_seat_itself_reads_its_setup_gold_left(client: 
     assert gold["spectator"] == [] and [x["left"] for x in gold["B"]] == [8]
     for who in ("B", "spectator"):
         assert "Tyrion" not in json.dumps(views[who]) and "mySetupCards" not in json.dumps(views[who])
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_phone_names_the_revealed_plots_when_revealed_abilities_once_the_first_player_is_chosen(lang: str
+                                                                                                     ) -> None:
+    """A newcomer trial revealed Calling the Banners ("When Revealed: …") and no phone said anything of it. Once the
+    first player is chosen, every phone (each seat, a spectator) names each revealed plot whose own when-revealed
+    ability resolves now; with two of them, the first player chooses their order. A plot without one (A Noble Cause)
+    is not named. The plots are face up by then: nothing hidden is told."""
+    from companion.rules.actions import ChoosePlot, SetFirstPlayer, WinInitiative
+
+    def revealed(a_plot: str, b_plot: str) -> Any:
+        t = make_table({"A": {a_plot: 1}, "B": {b_plot: 1}}, phase="plot")
+        legal(t, ChoosePlot("A", f"A.{a_plot}.1"))
+        legal(t, ChoosePlot("B", f"B.{b_plot}.1"))
+        before = {s: _ids(t, Role.of_seat(s)) for s in "AB"}
+        assert not any("round.whenRevealed" in ids for ids in before.values())  # not before the first player
+        if t.first_player is None and "initiativeTie" in before["A"]:
+            legal(t, WinInitiative("A"))
+        legal(t, SetFirstPlayer("A"))
+        return t
+
+    t = revealed("01007", "01004")  # Calling the Banners (When Revealed) against A Noble Cause (none)
+    for role in (Role.of_seat("A"), Role.of_seat("B"), SPECTATOR):
+        said = [line for line in _lines(t, role, lang) if "Calling the Banners" in line]
+        assert said == [{"en": "When Revealed: A's Calling the Banners resolves now",
+                         "de": "„Wenn aufgedeckt“: Calling the Banners von A wird jetzt abgehandelt"}[lang]]
+        assert not any("A Noble Cause" in line for line in _lines(t, role, lang))
+        assert "round.whenRevealedOrder" not in _ids(t, role)
+    t = revealed("01007", "01008")  # and Calm Over Westeros: two, in an order the first player chooses
+    assert _ids(t, SPECTATOR).count("round.whenRevealed") == 2
+    assert {"en": "More than one When Revealed ability: A, the first player, chooses their order",
+            "de": "Mehr als eine „Wenn aufgedeckt“-Fähigkeit: A als Startspieler bestimmt die Reihenfolge"}[lang] \
+        in _lines(t, Role.of_seat("B"), lang)

@@ -772,6 +772,9 @@ _PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?)
 #: stealth." (Quiet as a Shadow): (the keyword, the faction its characters share, or "chosen").
 _PHASE_GRANTS = re.compile(r"until the end of the phase,? (?:either: )?(?:each \[(\w+)\] character you control|"
                            r"that character|it) gains (stealth|renown|insight|intimidate|pillage)\b", re.IGNORECASE)
+#: A plot's own when-revealed ability, a sentence that begins "When Revealed:" (1st edition "When revealed, …"); not
+#: one that names another's ("Initiate the when revealed ability on …").
+_WHEN_REVEALED = re.compile(r"(?:^|[.\n]\s*)when revealed\s*[:,]", re.IGNORECASE)
 #: "When Revealed: Draw 2 cards." (You Win Or You Die): a plot's when-revealed ability draws (how many: ``draw_count``).
 _WHEN_REVEALED_DRAWS = re.compile(r"when revealed:[^.]*\bdraws? \d+ cards?", re.IGNORECASE)
 #: "… if there is a Summer or Winter plot card revealed, gain 1 power for your faction." (White Raven), "… if there are
@@ -2818,6 +2821,7 @@ class Keywords:
     renown_during: str | None = None  # "<its name> gains renown while participating in a [military] challenge"
     kneels_if_opponent_has: str | None = None  # its "does not kneel … against an opponent who does not control a King"
     when_revealed_draws: bool = False  # "When Revealed: Draw 2 cards." (how many: ``draw_count``)
+    when_revealed: bool = False  # its own when-revealed ability (a plot's): ``_WHEN_REVEALED``
     no_kneel_while: tuple[str, str] | None = None  # ("plot_trait", "War") / ("control", "Right") / ("unread", "")
     standing_limit: int = 0  # "Each player cannot stand more than 2 characters during the standing phase.": 2
     if_plots: tuple[str, tuple[str, ...], str] | None = None  # ("a", ("Summer", "Winter"), "gain_power"): ``if_plots``
@@ -3470,6 +3474,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         play_if_control=play_if_control(text), no_bypass_trait=no_bypass_trait, renown_during=renown_during,
         kneels_if_opponent_has=kneels_if_opponent_has,
         when_revealed_draws=bool(_WHEN_REVEALED_DRAWS.search(plain)),
+        when_revealed=bool(_WHEN_REVEALED.search(plain)),
         if_plots=if_plots(plain), extra_bypass=int(bool(_EXTRA_BYPASS.search(plain))),
         income_x=int(m.group(1)) if (m := _INCOME_X.search(plain)) else None, draw_count=draw_count(plain),
         renown_more_plots=renown_more_plots(plain, name),

@@ -48,11 +48,13 @@ from companion.rules.values import (
     initiative_winner,
     participants,
     plot_card,
+    plot_text_blank,
     power_total,
     printed,
     renown_cards,
     reserve,
     reserve_excess,
+    revealed_plot,
     revealed_this_round,
     side_strength,
     strength,
@@ -309,12 +311,23 @@ def _plot_lines_and_offers(t: Table, role: Role, lines: list[Any], offers: list[
         else:
             lines.append(msg("round.firstChosen", player=t.players[chooser].name,
                              first=t.players[t.first_player].name if t.first_player else "—"))
+        _when_revealed(t, revealed, lines)
         return
     lines.append(msg("initiativeYou") if role.seat == winner else msg("initiativeWon", player=t.players[winner].name))
     if _may(role, "choose_first_player", winner):
         offers += [_offer(f"first:{s}", msg("chooseFirst", player=t.players[s].name),
                           {"type": "choose_first_player", "player": winner, "first": s}, primary=True)
                    for s in t.seats if not t.players[s].eliminated]
+
+
+def _when_revealed(t: Table, revealed: list[str], lines: list[Any]) -> None:
+    """The revealed plots' own "When Revealed" abilities resolve once the first player is chosen: every phone names
+    them (a newcomer trial revealed one and nothing said so), and with more than one the first player orders them."""
+    plots = [(seat, plot) for seat in t.player_order() if seat in revealed and (plot := revealed_plot(t, seat))
+             is not None and t.card(plot).when_revealed and not plot_text_blank(t, plot)]
+    lines += [msg("round.whenRevealed", player=t.players[seat].name, card=_named(t, plot)) for seat, plot in plots]
+    if len(plots) > 1 and t.first_player is not None:
+        lines.append(msg("round.whenRevealedOrder", first=t.players[t.first_player].name))
 
 
 def _draw_offers(t: Table, role: Role, offers: list[Offer]) -> None:
