@@ -76,7 +76,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "faction_power_in_challenges",
               "power_kings_only", "stays_knelt",
               "attached_stays_knelt", "phase_grants", "action_only", "play_if_control",
-              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "when_revealed", "no_kneel_while",
+              "no_bypass_trait", "renown_during", "kneels_if_opponent_has", "when_revealed_draws", "when_revealed",
+              "no_kneel_while",
               "standing_limit", "gold_returned_in", "comes_out_by", "shadow_unpriced",
               "win_power", "penalty_waived", "searches_hand",
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
@@ -479,8 +480,8 @@ class Card:
     #: Balon Greyjoy "does not kneel when declared as an attacker in a [military] challenge against an opponent who
     #: does not control a King character": it kneels after all when the defender controls a character with this trait.
     kneels_if_opponent_has: str | None = None
-    #: A plot with its own "When Revealed:" ability (1st edition "When revealed, …"): the phones say it resolves once the
-    #: first player is chosen.
+    #: A plot with its own "When Revealed:" ability (1st edition "When revealed, …"): the phones say it resolves once
+    #: the first player is chosen.
     when_revealed: bool = False
     when_revealed_draws: bool = False  # a plot's "When Revealed: Draw 2 cards.": once, as it is revealed (how many:
     # ``draw_count``)
