@@ -32,8 +32,8 @@ def act(base: str, gid: str, key: str, action: dict[str, Any]) -> int:
 def test_setup_face_down_reads_as_setup_on_each_phone_and_the_reveal_is_the_step(server: Server, browser: Any) -> None:
     """Issue 33, item 5: Alice (English) sets a card up face down. Her phone lists it apart, says how much setup gold
     is left and offers the reveal as the step; Bob's phone (German), who has chosen nothing yet, says what to do and
-    reads neither her card nor her gold left. Her tap reveals the cards: setup's words go, the draw back up to 7
-    comes."""
+    reads neither her card nor her gold left. Her tap asks first (Bob is still choosing: the reveal ends his setup
+    too), then reveals the cards: setup's words go, the draw back up to 7 comes."""
     base = server.url + "/api"
     _, g = call(base, "POST", "/games", {"seats": [{"seat": "A", "name": "Alice"}, {"seat": "B", "name": "Bob"}]})
     gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
@@ -57,6 +57,10 @@ def test_setup_face_down_reads_as_setup_on_each_phone_and_the_reveal_is_the_step
     shot(a, "newcomer-setup-face-down-en")
     shot(b, "newcomer-setup-choosing-de")
     a.click("#step[data-step=reveal-setup]")
+    # Bob has placed nothing yet: the reveal (which ends his setup too) asks first, naming him
+    a.wait_for_selector(".sheet.confirm:has-text('Bob is still choosing setup cards and has placed none')",
+                        timeout=WAIT)
+    a.click(".sheet.confirm [data-confirm=yes]")
     a.wait_for_selector("#my-play li[data-card='A.01091.1']", timeout=WAIT)
     a.wait_for_selector("#round-box [data-offer='draw:A:1']", timeout=WAIT)  # back up to 7
     b.wait_for_selector("[data-play=A] li[data-card='A.01091.1']", timeout=WAIT)

@@ -197,3 +197,22 @@ def test_every_phone_names_the_revealed_plots_when_revealed_abilities_once_the_f
     assert {"en": "More than one When Revealed ability: A, the first player, chooses their order",
             "de": "Mehr als eine „Wenn aufgedeckt“-Fähigkeit: A als Startspieler bestimmt die Reihenfolge"}[lang] \
         in _lines(t, Role.of_seat("B"), lang)
+
+
+@pytest.mark.parametrize(("lang", "asked"), [
+    ("en", "B is still choosing setup cards and has placed none: reveal now anyway? Setup ends for every player."),
+    ("de", "B wählt noch Aufbaukarten und hat keine gelegt: trotzdem jetzt aufdecken? Der Spielaufbau endet für alle."),
+])
+def test_the_reveal_asks_first_while_another_player_is_still_choosing_setup_cards(lang: str, asked: str) -> None:
+    """A newcomer trial: Alice's reveal ended Bob's setup, who was still choosing, and his phone said nothing of it.
+    The reveal (the step on Alice's phone) asks first, naming the players still choosing (a setup hand held, no
+    setup card placed); once Bob has placed one it is one tap again. Bob's own reveal from his round box (he places
+    none) does not name himself."""
+    t = _drawn()
+    legal(t, SetupFaceDown("A", "A.01091.1"))
+    step = round_view(t, Role.of_seat("A"))["next"]
+    assert step["action"] == {"type": "reveal_setup"} and _said(step["confirm"], lang) == asked
+    bob = [o for o in round_view(t, Role.of_seat("B"))["offers"] if o["action"] == {"type": "reveal_setup"}]
+    assert len(bob) == 1 and bob[0].get("confirm") is None
+    legal(t, SetupFaceDown("B", "B.01091.1"))
+    assert "confirm" not in round_view(t, Role.of_seat("A"))["next"]

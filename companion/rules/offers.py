@@ -19,7 +19,7 @@ from companion.rules.actions.base import Recorder, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, round_next
 from companion.rules.actions.round import PassTurn, waiting_for_plot
-from companion.rules.actions.setup import Mulligan, placed_setup_cards
+from companion.rules.actions.setup import Mulligan, RevealSetup, placed_setup_cards
 from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.placing import setup_face_down_cards
@@ -229,7 +229,10 @@ def _setup_step(t: Table, role: Role) -> dict[str, Any] | None:
     if _choosing_setup(t, role):
         return {"label": msg("round.setupChoose"), "action": None}
     if any(p.setup_face_down for p in t.players.values()) and _may(role, "reveal_setup", None):
-        return {"label": msg("round.revealSetup"), "action": {"type": "reveal_setup"}, "id": "reveal-setup"}
+        step = {"label": msg("round.revealSetup"), "action": {"type": "reveal_setup"}, "id": "reveal-setup"}
+        if (question := RevealSetup().question(t, role.seat)) is not None:
+            step["confirm"] = question
+        return step
     return None
 
 
@@ -370,7 +373,8 @@ def _setup_lines(t: Table, role: Role, lines: list[Any], offers: list[Offer]) ->
         lines.append(msg("round.mySetupCards", cards=[_named(t, c) for c in face_down]))
     if _choosing_setup(t, role) and _may(role, "reveal_setup", None):
         # The step says "choose, then reveal"; a player who places no setup card reveals from here (it ends setup).
-        offers.append(_offer("reveal-setup", msg("round.revealSetup"), {"type": "reveal_setup"}))
+        offers.append(_offer("reveal-setup", msg("round.revealSetup"), {"type": "reveal_setup"},
+                             confirm=RevealSetup().question(t, seat)))
 
 
 def _mulligan_offer(t: Table, seat: str, offers: list[Offer]) -> None:

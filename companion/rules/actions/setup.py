@@ -5,7 +5,7 @@ lost."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from companion.rules.actions.base import (
     Action,
@@ -245,8 +245,22 @@ class SetupFaceDown(SetupPlace):
 class RevealSetup(Action):
     """All players reveal their face-down setup cards at once; this ends setup."""
 
-    phone = Phone(offered=(Offer((Where.TABLE,), phases=(Phase.SETUP,)),))
+    # A newcomer trial: one player's reveal ended the other's setup, who was still choosing, unasked.
+    phone = Phone(offered=(Offer((Where.TABLE,), phases=(Phase.SETUP,)),),
+                  confirm=Confirm("confirmRevealWhileChoosing",
+                                  when="while another player holds a setup hand and has placed no setup card"))
     starts_phase_body = False
+
+    @staticmethod
+    def choosing(t: Table) -> list[str]:
+        """The seats still choosing their setup cards: a setup hand held, no setup card placed."""
+        return [s for s in t.seats if hand_count(t, s) > 0 and not placed_setup_cards(t, s)
+                and not t.players[s].eliminated]
+
+    def question(self, t: Table, asker: str | None = None) -> dict[str, Any] | None:
+        """Setup ends for every player at the reveal: the players still choosing theirs (but the asker)."""
+        others = [t.players[s].name for s in self.choosing(t) if s != asker]
+        return msg("confirmRevealWhileChoosing", players=", ".join(others)) if others else None
 
     @classmethod
     def offers(cls, t: Table, seat: str, card: str, where: Where) -> list[Action]:
