@@ -462,6 +462,20 @@ def test_a_cards_action_for_the_first_player_only() -> None:
     flagged_and_refused(t, Kneel("B", "B.02032.1", source="B.02032.1"), "ability.first-player")
 
 
+def test_iron_gates_draw_is_the_first_players_only() -> None:
+    """aside76 17: Iron Gate (13012) "Challenges Action: If you are the first player, sacrifice Iron Gate to draw 2
+    cards.": its draw (a draw whose phase the draw's own check judges) by Bob, not the first player, is flagged;
+    Alice's is legal."""
+    from companion.rules.actions import DrawCards
+
+    t = plots("2e", "01001", "01002", {"13012": 1, "01072": 5}, {"13012": 1, "01150": 5})
+    in_play(t, "A.13012.1")
+    in_play(t, "B.13012.1")
+    to_challenges(t)
+    flagged_and_refused(t, DrawCards("B", 2, source="B.13012.1"), "ability.first-player")
+    legal(t, DrawCards("A", 2, source="A.13012.1"))
+
+
 def test_an_events_printed_play_restriction() -> None:
     """aside7 09, 16 (RR: Event Cards): "Play only during a [military] challenge." (For the North!); "Play only
     during a challenge in which you are the defending player." (Ours is the Fury); "Play only if you are the first

@@ -799,3 +799,20 @@ def test_the_tickler_discards_from_play_only_a_copy_of_the_card_it_discarded_fro
             legal(t, line)
         else:
             flagged_and_refused(t, line, "discard.not-a-copy")
+
+
+def test_at_the_gates_puts_into_play_a_limited_location_of_printed_cost_1_or_lower_only() -> None:
+    """play.put-into-play-target (aside76 18): At the Gates (13020) "When Revealed: Search your deck for a limited
+    location with printed cost 1 or lower, reveal it, and add it to your hand (put it into play instead if there are
+    no City plot cards in your used pile).": Casterly Rock (not Limited, cost 2) put into play by it is flagged and
+    the flag says what it finds; Western Fiefdom (Limited, cost 0) is legal."""
+    from companion.catalog.store import Catalog
+    from companion.rules import play
+
+    assert [(a.type, a.limited, a.cost_max) for a in Catalog.open().card("13020").puts_into_play] == [
+        ("location", True, 1)]
+    t = plots("2e", "13020", "01001", {"01097": 1, "01099": 1}, {})
+    v = play(t.clone(), PutIntoPlay("A", "A.01097.1", source="A.13020.1"), "advisory")
+    assert [x.rule for x in v.violations] == ["play.put-into-play-target"]
+    assert "limited" in str(v.violations[0].params)
+    legal(t, PutIntoPlay("A", "A.01099.1", source="A.13020.1"))

@@ -39,8 +39,9 @@ _TITLE = re.compile(r"^(?:The |[A-Z])[\w' ]*$")
 #: One word (or tagged phrase) before the card type.
 _WORD = re.compile(r"\s*(,?\s*or\b|,|non-<i>[^<]+</i>|<i>[^<]+</i>|non-\[\w+\]|\[\w+\]|[\w'-]+)", re.IGNORECASE)
 _FLAGS: dict[str, dict[str, Any]] = {
-    "unique": {"unique": True}, "non-unique": {"unique": False}, "non-limited": {"limited": False},
-    "non-loyal": {"loyal": False}, "opponent's": {"controller": "opponent"},
+    "unique": {"unique": True}, "non-unique": {"unique": False}, "limited": {"limited": True},
+    "non-limited": {"limited": False}, "loyal": {"loyal": True}, "non-loyal": {"loyal": False},
+    "opponent's": {"controller": "opponent"},
 }
 
 
@@ -215,11 +216,13 @@ def _word(token: str, edition: str) -> tuple[str, str]:
 #: An ability that puts a card of some kind into play: "Put a [lannister] character into play from your hand." (Hear Me
 #: Roar!), "put an <i>Army</i> or <i>Knight</i> character into play", "Choose a character with printed cost 5 or lower
 #: in your hand or discard pile, and put it into play." (Reinforcements) (RR: Put into Play), "Search your deck for a
-#: <i>Maester</i> character with printed cost 3 or lower, and put it into play." (Here to Serve).
+#: <i>Maester</i> character with printed cost 3 or lower, and put it into play." (Here to Serve), "Search your deck for
+#: a limited location with printed cost 1 or lower, reveal it, and add it to your hand (put it into play instead if …)"
+#: (At the Gates).
 _PUT = re.compile(r"\bput (?:a|an|1) ((?:(?!\binto play\b)[^.])+?) into play\b"
                   r"|\bchoose (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),? and put it into play\b"
-                  r"|\bsearch [^.]*?\bdeck for (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),?(?: reveal it,)? and put it "
-                  r"into play\b", re.IGNORECASE)
+                  r"|\bsearch [^.]*?\bdeck for (?:a|an|1) ((?:(?!\binto play\b)[^.])+?),?(?: reveal it,)? and "
+                  r"(?:put it into play\b|add it to your hand \(put it into play instead\b)", re.IGNORECASE)
 #: Where the card is taken from, after its description: "… in your hand or discard pile" (Reinforcements).
 _FROM = re.compile(r"\s+(?:from|in) (?:your|his|her|their|its|the|a|an|each|any)\b.*$", re.IGNORECASE)
 _NOT_ITALIC = re.compile(r"<(?!/?i>)[^>]+>")

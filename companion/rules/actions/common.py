@@ -343,10 +343,10 @@ def _alternative_words(only: AttachOnly) -> Param:
     asked: list[Param] = []
     if only.unique is not None:
         asked.append(msg("attach.only.unique" if only.unique else "attach.only.non-unique"))
-    if only.limited is False:
-        asked.append(msg("attach.only.non-limited"))
-    if only.loyal is False:
-        asked.append(msg("attach.only.non-loyal"))
+    if only.limited is not None:
+        asked.append(msg("attach.only.non-limited" if only.limited is False else "attach.only.limited"))
+    if only.loyal is not None:
+        asked.append(msg("attach.only.non-loyal" if only.loyal is False else "attach.only.loyal"))
     if only.factions:
         asked.append(_either([msg(f"faction.{f}") for f in only.factions]))
     if only.not_factions:
@@ -1485,9 +1485,9 @@ def check_ability_phase(t: Table, v: Checker, source: str | None, action: Action
     if source is None:
         return
     c = t.card(source)
-    if action.type in DRAW_ACTIONS and c.draws_in_phase is not None:
-        return
-    if c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
+    # a draw's phase is judged by the draw's own check; its "If you are the first player" here (Iron Gate)
+    drawn = action.type in DRAW_ACTIONS and c.draws_in_phase is not None
+    if not drawn and c.type != "event" and c.play_phase is not None and t.phase.value != c.play_phase \
             and printed(t, source) is not None:
         v.violate("ability.phase", (source,), card=t.ref(source), phase=Phase(c.play_phase))
     # "Challenges Action: If you are the first player, kneel Raiding Longship to …": "you", the card's controller.
