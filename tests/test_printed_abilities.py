@@ -3295,6 +3295,20 @@ def test_calling_the_banners_gains_a_gold_for_each_character_the_opponent_contro
     legal(t, GainGold("A", 3, source="A.01007.1"))
 
 
+def test_trade_routes_gains_a_gold_for_each_location_a_chosen_player_controls() -> None:
+    """aside77 14: Trade Routes (17160): "When Revealed: Choose a player. Gain 1 gold for each location that player
+    controls." A controls 2 locations and an attachment, B 1 location: 3 gold is flagged (the attachment is no
+    location), 2 (A's own, "a player") is legal."""
+    from companion.rules.actions import GainGold
+
+    t = plots("2e", "17160", "01017", {"01040": 2, "01034": 1, "01091": 1}, {"01040": 1}, gold=0)
+    for card in ("A.01040.1", "A.01040.2", "A.01091.1", "B.01040.1"):
+        in_play(t, card)
+    in_play(t, "A.01034.1", attached_to="A.01091.1")
+    flagged_and_refused(t, GainGold("A", 3, source="A.17160.1"), "gold.per-count")
+    legal(t, GainGold("A", 2, source="A.17160.1"))
+
+
 def test_an_event_whose_kneel_cost_nothing_can_pay_is_flagged() -> None:
     """RR: Costs: Like Warm Rain (01158) "Kneel a Direwolf card to …": played while its player has no standing
     Direwolf, the cost cannot be paid. With a standing Direwolf the cost is payable."""

@@ -746,7 +746,8 @@ class Card:
     #: power. Forced Reaction: After an opponent wins dominance, …"): dominance is determined once a round, so each of
     #: its effects resolves once a round (``catalog.importers.dominance_reactions``).
     dominance_reactions: bool = False
-    #: Calling the Banners: "Choose an opponent. Gain 1 gold for each character that player controls.": "character".
+    #: Calling the Banners: "Choose an opponent. Gain 1 gold for each character that player controls.": "character";
+    #: Trade Routes' "Choose a player. … each location …": "any:location" (any player, its player too).
     gold_per_opponents: str | None = None
     draws_unless_lost: str | None = None  # Guard at Riverrun: "if no opponent has won a Military challenge against you"
     #: (and "any:power": The Red Keep's "if you have not lost a [power] challenge this round": attacking too)

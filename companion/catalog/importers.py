@@ -2096,8 +2096,8 @@ _DRAWS_UNLESS_ANY_LOST = re.compile(r"\bif you have not lost an? \[?(military|in
                                     r"(?:round|phase), (?:kneel [^,.]+? to )?draw\b", re.IGNORECASE)
 #: Calling the Banners: "When Revealed: Choose an opponent. Gain 1 gold for each character that player controls."
 #: (Bay of Ice: "… each location that player controls"): the kind counted, on the chosen opponent's side.
-_GOLD_PER_OPPONENTS = re.compile(r"\bchoose an opponent\. gain 1 gold for each (character|location) that player "
-                                 r"controls\.", re.IGNORECASE)
+_GOLD_PER_OPPONENTS = re.compile(r"\bchoose (an opponent|a player)\. gain 1 gold for each (character|location) that "
+                                 r"player controls\.", re.IGNORECASE)
 _DRAWS_IF_WON = re.compile(r"\bif you win (?:the|this) challenge, draw (?:an?|\d+) cards?\b", re.IGNORECASE)
 #: "… if you have not yet drawn any cards this phase, draw 3 cards." (Pleasure Barge).
 _DRAWS_IF_NONE_DRAWN = re.compile(r"\bif you have not (?:yet )?drawn any cards this phase, draw (?:an?|\d+) cards?\b",
@@ -3520,8 +3520,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         trigger_only=trigger_only(text, name),
         draws_if_won=bool(_DRAWS_IF_WON.search(plain)), cancels=cancels(plain),
         dominance_reactions=dominance_reactions(text, plain),
-        gold_per_opponents=(m.group(1).lower() if (m := _GOLD_PER_OPPONENTS.search(" ".join(plain.split()))) else
-                            None),
+        gold_per_opponents=(("" if "opponent" in m.group(1) else "any:") + m.group(2).lower()
+                            if (m := _GOLD_PER_OPPONENTS.search(" ".join(plain.split()))) else None),
         draws_unless_lost=(m.group(1).lower() if (m := _DRAWS_UNLESS_LOST.search(plain)) else
                            f"any:{m.group(1).lower()}" if (m := _DRAWS_UNLESS_ANY_LOST.search(plain)) else None),
         last_from_hand=bool((m := _LAST_FROM_HAND.search(plain)) and name and fold(m.group(1)) == fold(name)),

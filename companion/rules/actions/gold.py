@@ -110,9 +110,11 @@ class GainGold(_Pool):
     def check(self, t: Table, v: Checker) -> None:
         # Calling the Banners: "Choose an opponent. Gain 1 gold for each character that player controls.": as many as
         # one opponent controls now (in a game of two, the opponent; with more, the most any of them controls).
+        # Trade Routes: "Choose a player. Gain 1 gold for each location that player controls.": any player ("any:")
         if self.source is not None and self.source in t.where and (kind := t.card(self.source).gold_per_opponents):
+            anyone, kind = kind.startswith("any:"), kind.removeprefix("any:")
             counts = [sum(1 for c in in_play_controlled(t, s) if t.card(c).type == kind)  # duplicates aside
-                      for s in t.seats if s != self.player and not t.players[s].eliminated]
+                      for s in t.seats if (anyone or s != self.player) and not t.players[s].eliminated]
             if counts and self.amount > max(counts):
                 v.violate("gold.per-count", (self.source,), card=t.ref(self.source), amount=self.amount,
                           most=max(counts), kind=msg(f"type.{kind}"))
