@@ -3338,3 +3338,24 @@ def test_dracarys_is_paid_by_a_standing_dragon_or_daenerys_only() -> None:
     t.in_play["A.01160.1"].kneeling = True
     t.in_play["A.01161.1"].kneeling = False
     assert "ability.cost-unpayable" not in rules_of(play(t.clone(), PlayEvent("A", "A.01176.1"), "advisory"))
+
+
+def test_a_gain_with_a_higher_amount_instead_if_asks_its_condition() -> None:
+    """aside77 03, 04: Dornish Fiefdom (06056) "Kneel Dornish Fiefdom to gain 1 gold. (2 gold instead if you are not
+    the first player.)"; Underground Vault (06046) "… gain 1 gold. (2 gold instead if the gold value on an opponent's
+    revealed plot card is 5 or higher.)". Alice is the first player and Bob revealed A Noble Cause (gold 5), Alice
+    A Clash of Kings (gold 4): Alice's Fiefdom gives 1, Bob's 2 and never 3; Alice's Vault gives 2, Bob's 1."""
+    from companion.catalog.importers import amount_instead
+    from companion.rules.actions import GainGold
+
+    assert amount_instead("Kneel Dornish Fiefdom to gain 1 gold. (2 gold instead if you are not the first player.)") \
+        == ("gold", 1, 2, "not-first")
+    t = plots("2e", "01001", "01004", {"06056": 1, "06046": 1}, {"06056": 1, "06046": 1})
+    for card in ("A.06056.1", "A.06046.1", "B.06056.1", "B.06046.1"):
+        in_play(t, card)
+    flagged_and_refused(t, GainGold("A", 2, source="A.06056.1"), "ability.amount-if")
+    legal(t, GainGold("A", 1, source="A.06056.1"))
+    flagged_and_refused(t, GainGold("B", 3, source="B.06056.1"), "ability.amount")
+    legal(t, GainGold("B", 2, source="B.06056.1"))
+    legal(t, GainGold("A", 2, source="A.06046.1"))
+    flagged_and_refused(t, GainGold("B", 2, source="B.06046.1"), "ability.amount-if")

@@ -901,6 +901,45 @@ _COPIES_WHEN_REVEALED = re.compile(r"\b(?:initiate|copy|trigger|resolve) the \W?
                                    re.IGNORECASE)
 _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing characters claims (\d+) power\b",
                                   re.IGNORECASE)
+#: One gain or draw with a higher amount under a condition: "Kneel Underground Vault to gain 1 gold. (2 gold instead
+#: if the gold value on an opponent's revealed plot card is 5 or higher.)" (``amount_instead``).
+_AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) (gold|power|cards?) "
+                             r"instead if ([^)]+?)\.?\)", re.IGNORECASE)
+#: The conditions of ``_AMOUNT_INSTEAD`` the table can tell, as keys (``rules.values.instead_holds``).
+_INSTEAD_IF = (
+    (re.compile(r"^you are not the first player$", re.I), lambda m: "not-first"),
+    (re.compile(r"^you are the first player$", re.I), lambda m: "first"),
+    (re.compile(r"^there are more (\w+) plot cards than (\w+) plot cards revealed$", re.I),
+     lambda m: f"more:{m.group(1)}:{m.group(2)}"),
+    (re.compile(r"^an opponent has (\d+) or more characters in his or her dead pile$", re.I),
+     lambda m: f"opp-dead:{m.group(1)}"),
+    (re.compile(r"^an opponent has (\d+) or more cards in his or her discard pile$", re.I),
+     lambda m: f"opp-discard:{m.group(1)}"),
+    (re.compile(r"^the gold value on an opponent's revealed plot card is (\d+) or higher$", re.I),
+     lambda m: f"opp-plot-gold:{m.group(1)}"),
+    (re.compile(r"^there is an? (\w+) plot card revealed$", re.I), lambda m: f"revealed:{m.group(1)}"),
+    (re.compile(r"^there (?:is an?|are (\d+) or more) (\w+ )?plot cards? in your used pile$", re.I),
+     lambda m: f"used:{(m.group(2) or '').strip()}:{m.group(1) or 1}"),
+    (re.compile(r"^an opponent has no cards in his or her hand$", re.I), lambda m: "opp-empty-hand"),
+)
+
+
+def amount_instead(plain: str) -> tuple[str, int, int, str] | None:
+    """(what: "gold" | "power" | "cards", the amount, the amount instead, its condition's key or "" where the table
+    cannot tell it) of the text's one gain or draw of that kind with an "(N … instead if …)"; None: no such words, or
+    more than one gain or draw of that kind (which one the line is is not known)."""
+    text = " ".join(plain.split())
+    m = _AMOUNT_INSTEAD.search(text)
+    if m is None or m.group(2)[:4].lower() != m.group(4)[:4].lower():
+        return None
+    unit = "cards" if m.group(2).lower().startswith("card") else m.group(2).lower()
+    word = r"cards?" if unit == "cards" else unit
+    if len(re.findall(rf"\b(?:gain|draw)s? (?:\d+|an?) {word}\b", text, re.IGNORECASE)) != 1:
+        return None
+    when = next((key(c) for form, key in _INSTEAD_IF if (c := form.match(m.group(5).strip()))), "")
+    return unit, int(m.group(1)), int(m.group(3)), when
+
+
 #: 1st edition Knight of Flowers: "At the beginning of the dominance phase, Knight of Flowers claims 1 power if he is
 #: standing." (``power_if_standing``; its own name, or he/she/it).
 _POWER_IF_STANDING = re.compile(rf"\b(?:{SELF}|he|she|it) claims \d+ power if (?:he|she|it|{SELF}) is standing\b",
@@ -2832,6 +2871,7 @@ class Keywords:
     most_standing_power: int = 0  # Salladhor Saan's 2 power for the player with the most standing characters
     power_per_margin: tuple[int, int] | None = None  # The Red Viper's (1, 5): ``_POWER_PER_MARGIN``
     power_if_standing: bool = False  # Knight of Flowers (1st edition): ``_POWER_IF_STANDING``
+    amount_instead: tuple[str, int, int, str] | None = None  # Underground Vault: ``amount_instead``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
@@ -3481,6 +3521,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
+        amount_instead=amount_instead(plain),
         power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,

@@ -267,6 +267,8 @@ RULES_ROUND: dict[str, Rule] = {
     "power.most-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.per-margin": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.amount": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.amount-if": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-discarded": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.first-player": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -1621,3 +1621,33 @@ def modifier_lasts(m: Modifier, ending: str) -> bool:
     """Whether a recorded modifier outlasts the end of a challenge, a phase or a round."""
     order = {u: i for i, u in enumerate(UNTIL)}
     return order[m.until] > order[ending]
+
+
+def instead_holds(t: Table, seat: str, key: str) -> bool | None:
+    """Whether the condition of an "(N … instead if …)" holds for ``seat`` now (``Card.amount_instead``'s key); None:
+    the table cannot tell (no key, no first player yet, a hand the log does not count)."""
+    kind, _, arg = key.partition(":")
+    opponents = [p for s, p in t.players.items() if s != seat and not p.eliminated]
+    revealed = [t.card(plot) for s in t.seats if (plot := revealed_plot(t, s)) is not None]
+    if kind in ("first", "not-first"):
+        return None if t.first_player is None else (t.first_player == seat) == (kind == "first")
+    if kind == "more":  # "there are more Winter plot cards than Summer plot cards revealed"
+        more, fewer = arg.split(":")
+        return sum(more in c.traits for c in revealed) > sum(fewer in c.traits for c in revealed)
+    if kind == "revealed":
+        return any(arg in c.traits for c in revealed)
+    if kind == "opp-dead":
+        return any(sum(t.card(c).type == "character" for c in p.zones[Zone.DEAD]) >= int(arg) for p in opponents)
+    if kind == "opp-discard":
+        return any(len(p.zones[Zone.DISCARD]) >= int(arg) for p in opponents)
+    if kind == "opp-plot-gold":  # the printed gold value (a modifier the log does not hold may raise it)
+        golds = [c.income for s in t.seats if s != seat and (c := plot_card(t, s)) is not None]
+        return None if any(g is None for g in golds) else any(g is not None and g >= int(arg) for g in golds)
+    if kind == "used":  # "there are 2 or more City plot cards in your used pile" ("" : any plot)
+        trait, _, n = arg.partition(":")
+        return sum(not trait or trait in t.card(c).traits for c in t.players[seat].zones[Zone.USED]) >= int(n)
+    if kind == "opp-empty-hand":
+        if not all(p.counts_known for p in opponents):
+            return None
+        return any(hand_count(t, s) == 0 for s, p in t.players.items() if s != seat and not p.eliminated)
+    return None

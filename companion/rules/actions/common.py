@@ -24,6 +24,7 @@ from companion.rules.values import (
     has_plots,
     house_power_barred,
     in_play_controlled,
+    instead_holds,
     knelt_unkillable_by,
     modifier_lasts,
     plot_limits,
@@ -1691,6 +1692,23 @@ def check_plot_condition(t: Table, v: Checker, action: Action) -> None:
     elif when == "no" and shown:
         v.violate("ability.plot-barred", (source, shown[0]), card=t.ref(source), traits=" / ".join(traits),
                   plot=t.ref(shown[0]))
+
+
+def check_amount_instead(t: Table, v: Checker, player: str, source: str | None, unit: str, amount: int) -> None:
+    """RR: Golden Rule: a gain or draw naming as ``source`` a card whose one such ability gives N "(M instead if …)"
+    (``Card.amount_instead``: Underground Vault, Dornish Fiefdom, Slaver's Bay Port, 13 gold and 16 other printings):
+    more than M is flagged, and more than N where the table tells the condition does not hold."""
+    if source is None or source not in t.where or (found := t.card(source).amount_instead) is None \
+            or found[0] != unit or amount <= found[1]:
+        return
+    _, base, instead, when = found
+    holds = instead_holds(t, player, when) if when else None
+    if amount > instead:
+        v.violate("ability.amount", (source,), card=t.ref(source), amount=amount, unit=msg(f"amount.{unit}"),
+                  most=instead)
+    elif holds is False:
+        v.violate("ability.amount-if", (source,), card=t.ref(source), amount=amount, unit=msg(f"amount.{unit}"),
+                  most=base, instead=instead, when=msg(f"amount.if.{when.partition(':')[0]}"))
 
 
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:

@@ -9,6 +9,7 @@ from typing import Annotated
 from companion.declare import Text, number
 from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder, SeatRef, Where, Words, action
 from companion.rules.actions.common import (
+    check_amount_instead,
     check_challenge_over,
     check_immune,
     check_kneel_cost,
@@ -441,6 +442,7 @@ class DrawCards(Action):
         check_framework_draw(t, v, self.player, self.count, self.source)
         check_setup_hand(t, v, self.player, self.count, self.source)
         check_draw_source(t, v, self.player, self.source, self.count)
+        check_amount_instead(t, v, self.player, self.source, "cards", self.count)
         check_none_drawn_yet(t, v, self.player, self.source)
         if self.source is not None and t.card(self.source).draws_by_insight and self.count > 1:
             # RR: Insight: "… may draw 1 card." (aside30 09)

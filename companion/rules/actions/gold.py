@@ -7,7 +7,7 @@ from typing import Annotated
 
 from companion.declare import number
 from companion.rules.actions.base import Action, Amount, CardRef, Phone, Reason, Recorder, SeatRef, Tally, action
-from companion.rules.actions.common import check_active_player
+from companion.rules.actions.common import check_active_player, check_amount_instead
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone, return_gold
@@ -118,6 +118,7 @@ class GainGold(_Pool):
             if counts and self.amount > max(counts):
                 v.violate("gold.per-count", (self.source,), card=t.ref(self.source), amount=self.amount,
                           most=max(counts), kind=msg(f"type.{kind}"))
+        check_amount_instead(t, v, self.player, self.source, "gold", self.amount)
 
     def apply(self, t: Table) -> None:
         t.players[self.player].gold += self.amount

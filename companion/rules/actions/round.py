@@ -21,6 +21,7 @@ from companion.rules.actions.base import (
     action,
 )
 from companion.rules.actions.common import (
+    check_amount_instead,
     check_challenge_over,
     check_house_only,
     check_power_kings_only,
@@ -354,6 +355,7 @@ class GainPower(_Power):
             check_most_standing(t, v, self.player, self.source)
         check_power_if_discarded(t, v, self.source)
         check_power_per_margin(t, v, self.player, self.source, self.amount)
+        check_amount_instead(t, v, self.player, self.source, "power", self.amount)
         if self.source is not None and self.source in t.in_play and t.in_play[self.source].kneeling \
                 and t.card(self.source).power_if_standing:
             # 1st edition Knight of Flowers: "… claims 1 power if he is standing."
