@@ -3359,3 +3359,17 @@ def test_a_gain_with_a_higher_amount_instead_if_asks_its_condition() -> None:
     legal(t, GainGold("B", 2, source="B.06056.1"))
     legal(t, GainGold("A", 2, source="A.06046.1"))
     flagged_and_refused(t, GainGold("B", 2, source="B.06046.1"), "ability.amount-if")
+
+
+def test_ygritte_cannot_be_knelt_by_card_effects() -> None:
+    """aside77 19: Ygritte (06017) "Ygritte cannot be knelt by card effects.": Filthy Accusations' (01011) "When
+    Revealed: Choose and kneel a character." kneeling her is flagged; kneeling another character is legal, and so is
+    Ygritte knelt with no card effect named (as an attacker, by hand)."""
+    from companion.rules.actions import Kneel
+
+    t = plots("2e", "01011", "01001", {}, {"06017": 1, "01150": 1})
+    in_play(t, "B.06017.1")
+    in_play(t, "B.01150.1")
+    flagged_and_refused(t, Kneel("A", "B.06017.1", source="A.01011.1"), "kneel.printed-unkneelable")
+    legal(t, Kneel("A", "B.01150.1", source="A.01011.1"))
+    legal(t, Kneel("B", "B.06017.1"))

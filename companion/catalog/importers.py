@@ -1720,6 +1720,8 @@ _NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNO
 #: "Wharf Rats cannot be killed." (1st edition; Drogon, Rhaegal, Viserion, Balerion, Living Shadow, Ser Davos
 #: Seaworth, Coldhands), "Attached character cannot be killed.": the same shape as ``_NEVER_SAVED``.
 _NEVER_KILLED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be killed\.", re.IGNORECASE)
+#: "Ygritte cannot be knelt by card effects.": the same shape as ``_NEVER_SAVED``.
+_NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
 
 
 def cannot_be(plain: str, name: str | None, pattern: re.Pattern[str]) -> str:
@@ -2926,6 +2928,7 @@ class Keywords:
     saves_only: tuple[bool, tuple[str, ...], tuple[str, ...], str, str, bool, str, bool] | None = None  # Lady
     never_saved: str = ""  # "self" / "attached": ``cannot_be``
     never_killed: str = ""  # "self" / "attached": ``cannot_be``
+    never_knelt: str = ""  # "self" / "attached": ``cannot_be`` (by card effects)
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3549,7 +3552,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             own_title(" ".join(plain.split()), name))) else None),
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=cannot_be(plain, name, _NEVER_SAVED),
-        never_killed=cannot_be(plain, name, _NEVER_KILLED), own_shadow_less=own_shadow_less(plain, name),
+        never_killed=cannot_be(plain, name, _NEVER_KILLED),
+        never_knelt=cannot_be(plain, name, _NEVER_KNELT), own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -1437,7 +1437,7 @@ def forced_claim_plot(t: Table, c: ChallengeRecord) -> str | None:
     return None
 
 
-def printed_cannot_be(t: Table, card: str, fact: Literal["never_saved", "never_killed"]) -> str | None:
+def printed_cannot_be(t: Table, card: str, fact: Literal["never_saved", "never_killed", "never_knelt"]) -> str | None:
     """The card whose text says this one cannot be saved (``fact``: killed): its own ("Asha Greyjoy cannot be saved.",
     "Wharf Rats cannot be killed.") or an attachment on it ("Attached character cannot be killed."), blank text aside;
     None: none."""

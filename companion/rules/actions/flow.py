@@ -58,6 +58,7 @@ from companion.rules.values import (
     plot_returns_gold,
     plot_text,
     printed,
+    printed_cannot_be,
     printed_cards,
     reserve,
     reserve_excess,
@@ -1011,6 +1012,11 @@ class Kneel(_SetKneeling):
         check_intimidate(t, v, self.card, self.source)
         if self.source == self.card:
             check_kneel_target(t, v, self.card)
+        elif self.source is not None and self.source in t.where \
+                and not any(x[0] == "kneel" for x in t.card(self.source).cost_targets) \
+                and (by := printed_cannot_be(t, self.card, "never_knelt")) is not None:
+            # "Ygritte cannot be knelt by card effects.": another card's effect (a kneel paying its cost is no effect)
+            v.violate("kneel.printed-unkneelable", (self.card, by), card=t.ref(self.card), by=t.ref(by))
 
     def apply(self, t: Table) -> None:
         won = intimidated_challenge(t, self.card, self.source)
