@@ -3373,3 +3373,19 @@ def test_ygritte_cannot_be_knelt_by_card_effects() -> None:
     flagged_and_refused(t, Kneel("A", "B.06017.1", source="A.01011.1"), "kneel.printed-unkneelable")
     legal(t, Kneel("A", "B.01150.1", source="A.01011.1"))
     legal(t, Kneel("B", "B.06017.1"))
+
+
+def test_breaking_ties_returns_a_non_loyal_character_or_location_only() -> None:
+    """aside77 16: Breaking Ties (17153) "Action: Shuffle a standing loyal character into your deck to choose a
+    non-loyal character or location and return it to its owner's hand.": Cersei Lannister (loyal) returned by it is
+    flagged; Lannisport Moneylender (non-loyal) is legal."""
+    from companion.catalog.importers import targets
+    from companion.rules.actions import ReturnToHand
+
+    assert targets("Action: Shuffle a standing loyal character into your deck to choose a non-loyal character or "
+                   "location and return it to its owner's hand.", "Breaking Ties")[0][1:2] == ("location|character",)
+    t = plots("2e", "17153", "01001", {}, {"01084": 1, "01093": 1})
+    in_play(t, "B.01084.1")
+    in_play(t, "B.01093.1")
+    flagged_and_refused(t, ReturnToHand("A", "B.01084.1", source="A.17153.1"), "ability.target")
+    legal(t, ReturnToHand("A", "B.01093.1", source="A.17153.1"))

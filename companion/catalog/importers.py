@@ -1838,12 +1838,13 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 #: character gets +2 STR." (For the North!), "Choose a character that is attacking or defending alone. …" (Brienne
 #: the Blue: the side "attacking or defending alone").
 _TARGET_DESC = (r"(?P<another>another )?"
-                r"(?P<state>kneeling |standing |non-unique |unique |non-limited "
+                r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-loyal "
                 r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
                 r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
-                r"(?P<kind>location or attachment|attachment or location|character|attachment|location|card)s?"
+                r"(?P<kind>location or attachment|attachment or location|character or location|character|attachment"
+                r"|location|card)s?"
                 r"(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
@@ -1966,7 +1967,8 @@ def _target_state(state: str) -> str:
     """"kneeling", "standing", "non-unique", "non-limited" (Newly-Made Lord, Pyromancers: "a non-limited location"), or
     "non-<Trait>" in the Trait's own case (1st edition You've Killed the Wrong Dwarf!: "a non-Noble character")."""
     state = state.strip()
-    return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited") else state.lower()
+    return state if state.startswith("non-") and state.lower() not in ("non-unique", "non-limited", "non-loyal") \
+        else state.lower()
 
 
 _RETURN_SELF = re.compile(rf"\breturn (?:{SELF}|him|her) to (?:your|its owner's|his or her|their) hand\b",

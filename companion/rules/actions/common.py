@@ -704,10 +704,13 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
     if state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
         return "ability.target.with-icon", {"icon": msg(f"challenge.kind.{state[5:]}")}
-    if state.startswith("non-") and state not in ("non-unique", "non-limited") and state[4:].casefold() in held:
+    if state.startswith("non-") and state not in ("non-unique", "non-limited", "non-loyal") \
+            and state[4:].casefold() in held:
         return "ability.target.non-trait", {"trait": state[4:]}
     if state == "non-limited" and c.limited:  # Newly-Made Lord, Pyromancers: "choose a non-limited location"
         return "ability.target.non-limited", {}
+    if state == "non-loyal" and c.loyal:  # Breaking Ties: "choose a non-loyal character or location"
+        return "ability.target.non-loyal", {}
     if cost_max == X_PAID:  # "printed cost X or lower": the X paid for the event, where the log records it
         cost_max = t.x_paid.get(source, -1)
     if cost_max >= 0 and t.printed_cost(c) > cost_max:
