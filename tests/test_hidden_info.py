@@ -36,10 +36,16 @@ def test_no_hidden_identity_reaches_opponent_or_spectator(server: Server) -> Non
         {"type": "place_tokens", "player": "A", "kind": "shadow", "card": "A.13089.1"},
         {"type": "setup_into_shadows", "player": "A", "card": "A.00168.1"},  # flagged: wrong phase
         {"type": "return_to_hand", "player": "A", "card": "A.00168.1"},
+        # A newcomer trial: Tyrion brought out of shadows (face up for a moment), then undone: face down again, the
+        # entry and its undo named him to every phone for ever.
+        {"type": "bring_out", "player": "A", "card": "A.13089.1"},
     ):
         status, body = call(base, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version}, ka)
         assert status == 201, body
         version = body["version"]
+    status, body = call(base, "POST", f"/games/{gid}/undo", {"expected_version": version}, ka)
+    assert status == 201, body
+    version = body["version"]
     status, flagged = call(base, "GET", f"/games/{gid}/log", key=ka)
     assert any(e["verdict"] and e["verdict"]["violations"] for e in flagged["entries"])  # A sees its flags
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.web import create_app
@@ -115,6 +115,9 @@ MOVES = st.lists(st.sampled_from([
     ("B", {"type": "kill", "player": "$B", "card": "$A:shadows#9"}),  # an empty position
     ("A", {"type": "$undo"}),  # A's last move taken back: the undo entry and the log's names
     ("B", {"type": "$undo"}),
+    # A's face-down card brought out (face up for a moment) and the move undone at once: face down again, the entry
+    # and its undo name nothing (a newcomer trial: they named it to every phone for ever)
+    ("A", {"type": "$out_and_back"}),
 ]), min_size=3, max_size=9)
 
 SEAT_NAMES = st.sampled_from([("judge", "host"), ("spectator", "shadow"), ("Jürgen", "admin"), ("A", "B")])
@@ -139,8 +142,16 @@ def play(client: FlaskClient, w: dict[str, Any], moves: list[tuple[str, dict[str
         key = keys["B"] if who == "B" else keys["A"]
         body = {"action": fill(action, seats, cards), "expected_version": version(client, gid),
                 "request_id": f"req-{n:04d}-{who}"}
+        if action["type"] == "$out_and_back":
+            body["action"] = fill({"type": "bring_out", "player": "$A", "card": "$A:shadows#1"}, seats, cards)
+            out = client.post(f"/api/games/{gid}/actions", json=body, headers=auth(key))
+            assert out.status_code < 500, out.get_json()
+            if out.status_code != 201:
+                continue
+            body = {"expected_version": version(client, gid), "request_id": f"req-{n:04d}-back"}
+            action = {"type": "$undo"}
         if action["type"] == "$undo":  # the seat's undo of its last action (A's may be a hidden move)
-            del body["action"]
+            body.pop("action", None)
         r = client.post(f"/api/games/{gid}/{'undo' if action['type'] == '$undo' else 'actions'}", json=body,
                         headers=auth(key))
         assert r.status_code < 500, r.get_json()
@@ -247,6 +258,10 @@ def normalise(text: str) -> str:
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moves=MOVES, seats=SEAT_NAMES)
+# A card brought out and the move undone at once, every time (the newcomer trial's leak): not left to the draw.
+@example(moves=[("A", {"type": "setup_into_shadows", "player": "$A", "card": "h1"}),
+                ("A", {"type": "setup_into_shadows", "player": "$A", "card": "h2"}),
+                ("A", {"type": "$out_and_back"})], seats=("A", "B"))
 def test_what_a_non_owner_receives_is_identical_when_hidden_cards_are_permuted(
         tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic,
         moves: list[tuple[str, dict[str, Any]]], seats: tuple[str, str]) -> None:
@@ -566,8 +581,9 @@ def test_a_move_taken_back_names_to_others_only_what_they_saw(
         tmp_path_factory: pytest.TempPathFactory, deterministic: Deterministic) -> None:
     """The log gives each entry the titles of the cards it names by id (the page reads them once the card is
     hidden again). A card marshalled into shadows face down and taken back to the hand was never seen: what B
-    and a spectator receive stays the same whichever card it was. A card set up face up and taken back was seen:
-    both entries name it for B."""
+    and a spectator receive stays the same whichever card it was. A card set up face up and taken back to the hand
+    is hidden again: a move taken back shows nothing it showed (a newcomer trial: a card brought out of shadows and
+    undone stayed named to every phone), so neither entry names it for B; A's own log still does."""
     moves = [("A", {"type": "draw", "player": "$A", "card": "h1"}),
              ("A", {"type": "draw", "player": "$A", "card": "h2"}),
              ("A", {"type": "marshal_into_shadows", "player": "$A", "card": "h1"})]
@@ -587,8 +603,11 @@ def test_a_move_taken_back_names_to_others_only_what_they_saw(
                      ("A", {"type": "setup_place", "player": "$A", "card": "h1"})], {"h1": f"A.{P}.1"})
     undo_last(client, w)
     entries = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["B"])).get_json()["entries"]
-    assert [e.get("names") for e in entries[-2:]] == [{f"A.{P}.1": "Tyrion Lannister"}] * 2
+    assert [e.get("names") for e in entries[-2:]] == [None, None]
+    assert entries[-2]["data"]["card"] == "A:hand" and entries[-1]["data"]["action"]["card"] == "A:hand"
     assert entries[-2]["undone"] is True and entries[-1]["kind"] == "undo"
+    own = client.get(f"/api/games/{w['id']}/log", headers=auth(w["keys"]["A"])).get_json()["entries"]
+    assert [e.get("names") for e in own[-2:]] == [{f"A.{P}.1": "Tyrion Lannister"}] * 2
 
 
 def test_what_a_seat_receives_is_identical_whichever_card_lies_in_the_others_deck(

@@ -48,8 +48,8 @@ def entry_card_names(table: Table, entry: dict[str, Any]) -> dict[str, str]:
     """The titles of the cards a log entry names by instance id, as its reader received it (after
     ``redact_entry``). An entry is sealed when written: an id left in it is a card its reader saw then (a card
     marshalled face up), and a card hidden then stays a position (``B:shadows#1``), which gets no title. The
-    page needs them where the card is hidden now: a face-up marshal taken back into the hand still reads as
-    what everyone saw, never as "a card"."""
+    page needs them where the card is hidden now: a face-up marshal still reads as what everyone saw, never as "a
+    card" (a move taken back is sealed again first: ``views.reseal_taken_back``)."""
     kind = entry.get("kind")
     if kind not in ("action", "undo", "request"):
         return {}

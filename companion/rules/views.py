@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.catalog.card import PLOT_STATS, Card
+from companion.rules.actions import REGISTRY
 from companion.rules.actions.base import Action, card_fields, card_list_fields
 from companion.rules.actions.round import (
     WINNING_POWER,
@@ -317,6 +318,47 @@ def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None)
             readers = set(f["seats"]) if readers is None else readers & set(f["seats"])
         out["verdict_seats"] = sorted(readers or ())
     return out
+
+
+def reseal_taken_back(entry: dict[str, Any], t: Table) -> dict[str, Any]:
+    """An entry taken back (an undone action, or its undo) shows nothing its move showed: each card it names that lies
+    hidden now is sealed as its position now, for its owner only, and so is a verdict naming one. A card brought out
+    of shadows with too little gold, the move undone, named the card face down again to every phone for ever (a
+    newcomer trial). The entry's own seal still hides what it hid; the chain keeps the entry as written."""
+    kind = entry.get("kind")
+    data = entry.get("data") or {}
+    action = data if kind == "action" else data.get("action") or {}
+    cls = REGISTRY.get(action.get("type", "")) if isinstance(action, dict) else None
+    if cls is None:
+        return entry
+    sealed = dict(entry.get("seal") or {})
+    fields = dict(sealed.get("fields") or {})
+
+    def now_hidden(cid: Any) -> tuple[str, str] | None:
+        if not isinstance(cid, str) or cid not in t.instances or t.where[cid][1] not in HIDDEN_ZONES:
+            return None
+        return alias(t, cid), t.where[cid][0]
+
+    for name in card_fields(cls):
+        if name not in fields and (found := now_hidden(action.get(name))) is not None:
+            fields[name] = {"alias": found[0], "seats": [found[1]]}
+    for name in card_list_fields(cls):
+        ids = action.get(name)
+        if name in fields or not isinstance(ids, list):
+            continue
+        found_all = [now_hidden(cid) for cid in ids]
+        if any(found_all):
+            fields[name] = {"alias": [f[0] if f else cid for f, cid in zip(found_all, ids, strict=True)],
+                            "seats": sorted(set.intersection(*[{f[1]} for f in found_all if f]))}
+    named = [cid for part in ("violations", "notes") for x in (entry.get("verdict") or {}).get(part) or []
+             for cid in x.get("cards") or []]
+    verdict_seats = {found[1] for cid in named if (found := now_hidden(cid)) is not None}
+    if fields == (sealed.get("fields") or {}) and not verdict_seats:
+        return entry
+    readers = set(sealed.get("verdict_seats") or ()) if "verdict_seats" in sealed else None
+    for seats in [set(f["seats"]) for f in fields.values()] + ([verdict_seats] if verdict_seats else []):
+        readers = seats if readers is None else readers & seats
+    return {**entry, "seal": {**sealed, "fields": fields, "verdict_seats": sorted(readers or ())}}
 
 
 def shown_param(value: Any, viewer: Role, t: Table | None = None) -> Any:

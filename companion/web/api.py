@@ -28,7 +28,7 @@ from companion.rules.offers import round_view
 from companion.rules.roles import SPECTATOR, Can, Role, RoleKind
 from companion.rules.suggest import suggest_actions, suggest_face_down
 from companion.rules.values import has_deck
-from companion.rules.views import parse_alias, public_view, redact_entry, resolve_alias, visible_to
+from companion.rules.views import parse_alias, public_view, redact_entry, reseal_taken_back, resolve_alias, visible_to
 from companion.store.games import Cached, Game, PaperUsed, Pending, Replayed, Unauthorized
 from companion.tts.save import COLOURS
 from companion.web.answer import Response
@@ -665,6 +665,8 @@ def visible_entries(game: Game, role: Role, since: int, services: Services | Non
         # Games from before seals existed (no keyed chain) are redacted the old way, by where cards are now.
         if game.chain_key is None and e.kind in ("action", "undo") and not viewer.sees_all:
             d["seal"] = legacy_seal(state.table, e.data if e.kind == "action" else e.data.get("action", {}))
+        elif (e.kind == "action" and e.seq in state.undone) or e.kind == "undo":
+            d = reseal_taken_back(d, state.table)
         shown = own_entry(redact_entry(d, viewer), role)
         names = entry_card_names(state.table, shown)
         if names:  # the titles of the cards the entry still names: the page may no longer see them
