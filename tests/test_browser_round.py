@@ -293,6 +293,17 @@ def chances_go(a: Any, b: Any) -> None:
         a.wait_for_timeout(100)
 
 
+def chances_first(a: Any, b: Any) -> None:
+    """1st edition, a phase just begun where a player has cards in Shadows: the chances come first (the phase's own
+    offers wait for them). Waits for the first chance to reach a phone, then lets every chance go."""
+    deadline = time.monotonic() + WAIT / 1000
+    while not any(page.locator("#round-box [data-offer=pass-shadows]").count() for page in (a, b)):
+        if time.monotonic() > deadline:
+            raise AssertionError("no phone was offered its chance to come out of Shadows")
+        a.wait_for_timeout(100)
+    chances_go(a, b)
+
+
 def tap_card(page: Any, selector: str, action: str, target: str | None = None) -> None:
     """Open a card's menu and tap one of its moves (the one onto ``target`` where it names one)."""
     page.click(selector, timeout=WAIT)
@@ -436,6 +447,10 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     step(a, "next-step")
 
     # ---- Round 1: plots in secret, Alice's first; then the first player ------------------------------------
+    if first_ed:  # the chances to come out of Shadows come first (the insert); the plots wait for them
+        a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+        assert a.locator("#round-box [data-offer^='plot:']").count() == 0
+        chances_go(a, b)
     for page in (a, b):
         page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     t.look(a, "plot-choice")
@@ -603,6 +618,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
     for page in (a, b):  # the totals, on both phones (RR: Appendix I › 5.2); the offer goes to the winner's
         page.wait_for_selector("#round-box:has-text('" + ("Vorherrschaft:" if de else "Dominance:") + "')",
                                timeout=WAIT)
+    if first_ed:  # the chances to come out of Shadows first: dominance waits for them
+        chances_first(a, b)
     won = a if a.locator("#round-box [data-offer=dominance]").count() else b
     won.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
     t.look(won, "dominance")
@@ -631,6 +648,8 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
 
     # ---- Round 2: Bob chooses first; Alice's phone says only "chosen" ---------------------------------------
     b.wait_for_selector("#phase:has-text('" + ("Runde 2" if de else "Round 2") + "')", timeout=WAIT)
+    if first_ed:  # the plots wait for the chances to come out of Shadows
+        chances_first(a, b)
     for page in (a, b):
         page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
         assert page.locator("#first").count() == 0  # last round's first player is not this round's

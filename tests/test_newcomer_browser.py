@@ -353,6 +353,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     a.click("#step[data-step=next-step]")
 
     # ---- Round 1: plots in secret (Alice first), the first player, draws --------------------------------------
+    # The chances to come out of Shadows come first (the insert): Alice's, then Bob's; the plots wait for them.
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+    assert a.locator("#round-box [data-offer^='plot:']").count() == 0
+    round_walk.chances_go(a, b)
     for page in (a, b):
         page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     t.look(a, "plot-choice")
@@ -473,6 +477,10 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
 
     # ---- Dominance, power on a card, standing, taxation ---------------------------------------------------
     round_walk.onward(a, b)
+    # The chances to come out of Shadows first (dominance waits for them: a newcomer's "nobody wins" took them away).
+    a.wait_for_selector("#round-box [data-offer=pass-shadows]", timeout=WAIT)
+    assert a.locator("#round-box [data-offer=dominance]").count() == 0
+    round_walk.chances_go(a, b)
     # The totals on both phones; the offer only on the winner's: Alice's 1 gold against Bob's none (Ser Lancel
     # knelt to attack, Meera is dead).
     a.wait_for_selector("#round-box [data-offer=dominance]", timeout=WAIT)
@@ -509,6 +517,7 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
 
     # ---- Round 2: Bob chooses his plot first; then Bob is first player ---------------------------------------
     b.wait_for_selector("#phase:has-text('Round 2')", timeout=WAIT)
+    round_walk.chances_first(a, b)  # the plots wait for the chances to come out of Shadows
     for page in (a, b):
         page.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)
     round_walk.plots_in_secret(t, b, a, ("Bob", "Alice"), ("Bob.acoa_28.1", "Alice.acoa_27.1"),

@@ -762,3 +762,42 @@ def test_a_shadows_chance_ends_when_its_player_brings_a_card_out_or_collects_inc
     shown = view(t, JUDGE)
     assert shown["shadows_window"] is False and shown["players"][0]["shadows_opportunity"] == "passed"
     assert seen(t, "A")[2] == {"msg": "passTurn"}
+
+
+def test_first_edition_no_plot_or_dominance_is_offered_while_another_players_shadows_chance_is_to_come() -> None:
+    """A newcomer trial (1st edition): Anna passed her chance at the beginning of the plot phase and her phone still
+    offered her plots; choosing one ended Bernd's chance unasked (and in the dominance phase, her "Nobody wins
+    dominance" ended both chances). Offers that are the phase's own step wait for the chances; once they are over
+    (or on the phone of the last player with one) they are back."""
+    from companion.rules.actions.flow import PassShadows
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1, "acoa_26": 1}, "B": {"atoc_2": 1, "acoa_26": 1}}, edition="1e", phase="plot")
+    shadows(t, "A.kl_5.1", "B.atoc_2.1")
+
+    def plots(seat: str) -> list[str]:
+        return [o["id"] for o in round_view(t, Role.of_seat(seat))["offers"] if o["id"].startswith("plot:")]
+
+    assert plots("A") == [] and plots("B") == []
+    legal(t, PassShadows("A"))
+    assert plots("A") == [] and plots("B") == ["plot:B.acoa_26.1"]  # B's is the last chance: going on lets it go
+    legal(t, PassShadows("B"))
+    assert plots("A") == ["plot:A.acoa_26.1"]
+    d = make_table({"A": {"kl_5": 1}, "B": {"atoc_2": 1}}, edition="1e", phase="dominance")
+    shadows(d, "A.kl_5.1", "B.atoc_2.1")
+    legal(d, PassShadows("A"))
+    assert not [o for o in round_view(d, Role.of_seat("A"))["offers"] if o["action"]["type"] == "win_dominance"]
+
+
+def test_first_edition_a_card_come_out_resolves_its_own_response_before_the_next_chance() -> None:
+    """A newcomer trial: Anna brought Varys (kl_97) out of Shadows and resolved "After Varys comes out of Shadows,
+    choose and discard 1 Ally character from play"; Bernd's chance was gone. The insert: each card "must be fully
+    resolved (including all responses) before the next card is brought out": a line naming the card come out as its
+    source keeps the next player's chance; another step of the phase ends it."""
+    t = make_table({"A": {"kl_97": 1}, "B": {"atoc_2": 1, "core_20": 1}}, edition="1e", phase="challenges")
+    shadows(t, "A.kl_97.1", "B.atoc_2.1")
+    in_play(t, "B.core_20.1")
+    legal(t, BringOut("A", "A.kl_97.1"))
+    assert play(t, Discard("A", "B.core_20.1", source="A.kl_97.1")).applied
+    assert t.shadows_window_open is True
+    legal(t, BringOut("B", "B.atoc_2.1"))

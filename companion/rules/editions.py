@@ -55,6 +55,9 @@ class Table(TableState):
     #: Cards a player may draw in a round by card effects, outside the draw phase's framework (None: no cap).
     draw_cap: ClassVar[int | None] = None
     shadows_window_open: bool = False  # 1st edition: the beginning-of-phase chance to come out
+    #: 1st edition: the card that last came out of Shadows in the beginning-of-phase chance: its own responses resolve
+    #: before the next player's chance (the insert), so a line naming it as ``source`` does not end the chances.
+    came_out_card: str | None = None
     #: 1st edition: the taxation phase began and its unspent gold goes back once the beginning-of-phase chance to come
     #: out of Shadows is over (the insert: that chance comes "before any other 'beginning of the phase' effects").
     gold_due_back: bool = False
@@ -120,7 +123,7 @@ class Table(TableState):
         """1st edition's beginning-of-phase chance; 2nd edition's action windows are checked with the card
         (``_PaidFromShadows.check_common``: an event from shadows follows its own trigger)."""
 
-    def came_out(self, player: str) -> None:
+    def came_out(self, player: str, card: str | None = None) -> None:
         """A card came out of this player's shadows (by the player's own choice)."""
 
     def phase_body_started(self, v: Checker | None) -> None:
@@ -241,8 +244,9 @@ class FirstEditionTable(Table):
                 v.violate("shadows.order-1e", player=player, earlier=seat)
                 break
 
-    def came_out(self, player: str) -> None:
+    def came_out(self, player: str, card: str | None = None) -> None:
         self.players[player].shadows_opportunity = "used"
+        self.came_out_card = card
 
     def phase_body_started(self, v: Checker | None) -> None:
         # The insert (Bringing a card out of Shadows): the chance is "at the beginning of the phase", "before
@@ -252,12 +256,14 @@ class FirstEditionTable(Table):
         if not self.shadows_window_open:
             return
         self.shadows_window_open = False
+        self.came_out_card = None
         for p in self.players.values():
             if p.shadows_opportunity == "open":
                 p.shadows_opportunity = "passed"
 
     def open_shadows_window(self) -> None:
         self.shadows_window_open = True
+        self.came_out_card = None
         for p in self.players.values():
             p.shadows_opportunity = "open"
 

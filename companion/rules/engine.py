@@ -242,7 +242,10 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     if verdict.impossible or (mode == "strict" and not verdict.legal):
         verdict.applied = False
         return verdict
-    if action.starts_body(table):
+    # A card come out of Shadows resolves its own responses before the next player's chance (1st edition insert:
+    # "fully resolved (including all responses)"): Varys's discard after he came out took the next chance away.
+    responds = table.came_out_card is not None and getattr(action, "source", None) == table.came_out_card
+    if action.starts_body(table) and not responds:
         table.phase_body_started(None)
         return_unspent_gold(table)  # 1st edition: after the chance to come out of Shadows
     out_before = frozenset(s for s, p in table.players.items() if p.eliminated)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.actions import REGISTRY
-from companion.rules.actions.base import Recorder, field_kinds
+from companion.rules.actions.base import ActionError, Recorder, action_from_dict, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, round_next
 from companion.rules.actions.round import PassTurn, waiting_for_plot
@@ -710,6 +710,15 @@ def _table_offer(t: Table, role: Role, a: Any) -> tuple[dict[str, Any], dict[str
     return d, msg(f"offer.{d['type']}", **words), effect
 
 
+def _starts_body(t: Table, action: dict[str, Any]) -> bool:
+    """Whether an offer's action is the phase's own step (``Action.starts_body``), which ends the beginning of the
+    phase; an offer still to be filled in is asked of its type."""
+    try:
+        return action_from_dict(action).starts_body(t)
+    except ActionError:
+        return REGISTRY[action["type"]].starts_phase_body
+
+
 def round_view(t: Table, role: Role) -> dict[str, Any]:
     """The round as ``role`` sees it and may act on it now (see the module's docstring)."""
     lines: list[Any] = []
@@ -741,6 +750,12 @@ def round_view(t: Table, role: Role) -> dict[str, Any]:
         elif t.phase is Phase.TAXATION:
             _taxation(t, role, lines, offers)
         _table_offers(t, role, offers)
+    if holder is not None:
+        # 1st edition: the beginning-of-phase chances to come out of Shadows come first, one player at a time. A phase
+        # step offered beside them (a plot, dominance) ended another player's chance unasked (a newcomer trial). The
+        # last player with a chance may go on (going on lets it go).
+        last = role.seat == holder and not _chances_to_come(t)[1:]
+        offers = [o for o in offers if last or not _starts_body(t, o["action"])]
     if role.seat is None:  # the judge records for every seat: each offer says whose it is
         for o in offers:
             seat = o["action"].get("player")

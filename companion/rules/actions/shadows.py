@@ -133,7 +133,7 @@ class _PaidFromShadows(Action):
         if self.cost is not None:  # the reducers that paid for it are spent, as a marshalled card's are
             spend_reducers(t, self.player, self.card, expected - self.cost, "shadows")
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
-            t.came_out(self.player)
+            t.came_out(self.player, self.card)
 
 
 @action("bring_out", records=Recorder.PLAYER)
