@@ -157,3 +157,15 @@ def test_the_renown_log_line_reads_well_for_one_card() -> None:
     """Found in a game's log: "Renown: 1 power on each of Robb Stark" (one card; "each of" wants several)."""
     assert text("log.renown", "en", cards="Robb Stark") == "Renown (1 power each): Robb Stark"
     assert text("log.renown", "de", cards="Robb Stark") == "Ruhm (je 1 Macht): Robb Stark"
+
+
+def test_no_german_message_makes_intrige_a_compound_with_a_hyphen() -> None:
+    """A newcomer trial read "Intrige-Herausforderung" (no German word; "Intrigen-Herausforderung" is): a challenge
+    type given as a value reads "Herausforderung (Intrige)" in every German message, whichever type it is."""
+    de = catalogue("de")
+    for key, template in de.items():
+        names = placeholders(template) & {"kind", "won", "instead"}
+        if names:
+            said = text(key, "de", **{k: "Intrige" for k in placeholders(template)})
+            assert "Intrige-" not in said, (key, said)
+    assert "Intrige-" not in "".join(de.values())

@@ -129,9 +129,13 @@ class BeginPhase(Action):
         if target is Phase.STANDING and (kneeling := len(standing_phase_stands(t))):
             v.note("cards-stand", count=kneeling)
         if target is Phase.TAXATION:  # each player's own: a sum of both read as one player's pool at the table
+            # 1st edition: it goes back once the chances to come out of Shadows are over (a newcomer trial read
+            # "returns" while the counter kept the gold through those chances)
+            later = t.beginning_of_phase_shadows
             for seat in t.player_order():
                 if gold := t.players[seat].gold - gold_kept(t, seat):
-                    v.note("gold-returned", player=t.players[seat].name, gold=gold)
+                    v.note("gold-returned-after" if later else "gold-returned", player=t.players[seat].name,
+                           gold=gold)
         for card, zone in t.phase_end_fate.items():
             if t.zone_of(card) is Zone.PLAY:  # RR: Lasting Effects: "At the end of the phase, …" happens by itself
                 v.note("phase-end-leaves", (card,), card=t.ref(card), zone=msg(f"zone.{zone.value}"))

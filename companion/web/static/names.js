@@ -82,7 +82,9 @@ export function makeNames(getState, declared) {
     // ("_first_self": the initiative winner goes first).
     const absent = Object.keys(fields).filter(k => d[k] === undefined && t("log." + d.type).includes(`{${k}}`));
     const self = Object.keys(d).filter(k => k !== "player" && d.player !== undefined && d[k] === d.player);
-    const variant = [...self.map(k => k + "_self"), ...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
+    // ("_one": a sentence of one card: "draws 1 card", not "1 cards")
+    const variant = [...(params.amount === 1 ? ["one"] : []), ...self.map(k => k + "_self"),
+      ...Object.keys(d).filter(k => d[k] === true), ...absent.map(k => "no_" + k),
       ...(absent.length ? ["nobody"] : []), ...Object.keys(d).filter(k => k !== "type" && k !== "player")]
       .map(v => `log.${d.type}_${v}`).find(hasMessage);
     const key = variant || "log." + d.type;
