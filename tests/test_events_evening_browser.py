@@ -204,7 +204,8 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
 
     def play(number: int, tables: dict[int, dict[str, Any]], on_pages: int | None = None) -> None:
         """Every table reports its result from its two phones (over the API, one table on the pages); a disputed
-        table reports two winners and the judge decides on the dashboard."""
+        table reports two winners and the judge decides on the dashboard. A modified win comes only from a game gone
+        to time: the judge calls time at such a table first (a correction on the judge's authority)."""
         for table, t in tables.items():
             seat, ending = outcome(number, table)
             a, b = t["players"]
@@ -249,6 +250,12 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 games.append((number, a, b, winner, False))
                 continue
             other = "B" if seat == "A" else "A"
+            if ending == "time":
+                version = call(api, "GET", f"/games/{t['game']}", key=keys[seat])[1]["version"]
+                status, out = call(api, "POST", f"/event/{eid}/games/{t['game']}/rulings",
+                                   {"type": "correction", "action": {"type": "call_time"}, "text": "time",
+                                    "request_id": f"r{number}t{table}-time", "expected_version": version}, judge_key)
+                assert status == 201, out
             report(t["game"], keys[seat], seat, ending, f"r{number}t{table}{seat}-report")
             settled = report(t["game"], keys[other], seat, ending, f"r{number}t{table}{other}-confirm")
             assert settled["status"] == "agreed", settled

@@ -65,7 +65,13 @@ def test_both_seats_agree_and_the_result_counts_at_once(client: FlaskClient, cat
     assert agreed.get_json()["status"] == "agreed"
     assert result_of(client, ev, t1) == {"winner": "A", "winner_name": "Player 1", "reason": "", "ending": "concession",
                                          "reported": "players"}
-    assert report(client, t2, "B", "A", "time").status_code == 201
+    # A modified win only for a game gone to time (Tournament Regulations › Going to Time): before the round's clock
+    # runs out it is refused, with the rule (a judge trial: two players agreed a 4-point result with 52 minutes left).
+    early = report(client, t2, "B", "A", "time")
+    assert early.status_code == 409 and early.get_json()["error"]["code"] == "not_time"
+    assert client.post(f"/api/event/{ev['event']['id']}/rounds/1/clock", headers=h(ev["organiser"]["key"]),
+                       json={"seconds_ago": 55 * 60 + 1}).status_code == 200
+    assert report(client, t2, "B", "A", "time", rid="rep-B-A-time-2").status_code == 201
     assert report(client, t2, "A", "A", "time").get_json()["status"] == "agreed"
     assert result_of(client, ev, t2)["modified"] is True
     report(client, t3, "A", None, "both_lose")
@@ -174,6 +180,19 @@ def test_a_game_at_fifteen_power_proposes_its_own_result(client: FlaskClient, ca
     assert info["proposed"] == {"winner": "B", "ending": "victory", "modified": False}
     report(client, t1, "A", "B", "victory")
     assert report(client, t1, "B", "B", "victory").get_json()["status"] == "agreed"
+
+
+def test_a_conceded_game_proposes_a_concession(client: FlaskClient, catalog: Catalog) -> None:
+    """End of Round › Concession: a judge trial saw a game conceded on the phone proposed, reported and printed as
+    "victory condition". The table proposes the opponent's win by concession."""
+    ev = make_event(client, catalog, players=2)
+    (t1,) = round_of(client, ev, "1,Player 1,Player 2\n", mode="advisory")
+    version = client.get(f"/api/games/{t1['game']}/view", headers=h(t1["A"])).get_json()["version"]
+    r = client.post(f"/api/games/{t1['game']}/actions", headers=h(t1["A"]),
+                    json={"action": {"type": "concede", "player": "A"}, "expected_version": version})
+    assert r.status_code == 201, r.get_json()
+    info = client.get(f"/api/event-tables/{t1['game']}", headers=h(t1["B"])).get_json()
+    assert info["proposed"] == {"winner": "B", "ending": "concession", "modified": False}
 
 
 def test_the_judges_buttons_a_full_win_a_modified_win_a_concession_both_lose(client: FlaskClient,

@@ -620,7 +620,10 @@ class EventService:
         if won is not None:
             # A table that went to time ended by its steps or the first player's choice: a modified win (Tournament
             # Regulations › End of Round › Going to Time), never the victory condition.
-            return Claim(won, "time", modified=True) if table.ended == "time" else Claim(won, "victory")
+            # A concession and an empty deck are named as such (a judge trial read a concession as "victory
+            # condition" in the result, the report and the feed).
+            return Claim(won, "time", modified=True) if table.ended == "time" else Claim(
+                won, {"conceded": "concession", "decked": "empty_deck"}.get(str(table.ended), "victory"))
         if table.round < 1:
             return None  # before the first round nobody has drawn their deck empty
         empty = [seat for seat, p in table.players.items() if not p.zones[Zone.DECK]]

@@ -1143,6 +1143,14 @@ def export(event_id: str) -> Any:
 # -- the seats ------------------------------------------------------------------------------------
 
 
+def _time_reached(ref: Any, game_id: str) -> bool:
+    """Time is called at the table: its round's clock (with the table's extension) has run out, or the table
+    recorded time called or went to time."""
+    table = svc().store.state(game_id).table
+    return bool(service().clock(ref.event_id, ref.round, game_id)["time_called"] or table.time_called
+                or table.ended == "time")
+
+
 def _seat_of_event_game(game_id: str) -> tuple[Any, Any]:
     game = svc().store.game(game_id)
     role = role_for(game)
@@ -1194,6 +1202,11 @@ def report_result(game_id: str) -> Any:
     except ValueError as exc:
         raise ApiError(400, "bad_result", "a winner with how the round ended, or no winner with both_lose",
                        field=str(exc)) from None
+    if data["ending"] == "time" and not _time_reached(ref, game_id):
+        # Tournament Regulations › End of Round › Going to Time: a modified win only for a game gone to time (a judge
+        # trial: two players agreed a 4-point "time" result with 52 minutes left).
+        raise ApiError(409, "not_time", "a modified win comes only from a game gone to time, and time is not "
+                       "called at this table", msg="ev.report.not_time")
     # The streams hear of the report once what it settles is recorded: a phone that asks for the result on hearing
     # of an agreeing report finds it.
     with svc().store.told_after(game_id):
