@@ -67,7 +67,8 @@ def test_the_penalty_form_sees_the_players_earlier_penalties_in_other_rounds(cli
     assert [(p["round"], p["table"], p["penalty"], p["text"]) for p in got["earlier"]] == [(1, 1, "warning", SECRET)]
     # Advice from the regulations' own text: no upgrade (they name none); the marshal decides, cited.
     assert got["advice"]["upgrade"] is False
-    assert [n["msg"] for n in got["advice"]["notes"]] == ["ev.pen.advice.repeat", "ev.pen.advice.review"]
+    assert [n["msg"] for n in got["advice"]["notes"]] == ["ev.pen.advice.repeat", "ev.pen.advice.game_loss",
+                                                          "ev.pen.advice.review"]
     assert got["advice"]["notes"][0]["n"] == 1 and got["advice"]["notes"][0]["citation"] == CITES["marshal"]
     # The opponent has none: nothing to advise on a warning.
     other = client.get(f"/api/event/{eid}/games/{at['game']}/penalties?seat=A&level=warning",
@@ -173,7 +174,9 @@ def test_advice_never_upgrades_and_cites_every_note() -> None:
             assert out["upgrade"] is False
             assert all(n["citation"] == CITES[n["cite"]] and n["msg"].startswith("ev.pen.advice.")
                        for n in out["notes"])
-            assert bool(out["notes"]) == bool(before or level == "disqualification")
+            assert bool(out["notes"]) == bool(before or level in ("disqualification", "game_loss"))
+            # A game loss sets no result: the advice says to enter it (a judge trial's result stayed a win)
+            assert ("ev.pen.advice.game_loss" in [n["msg"] for n in out["notes"]]) == (level == "game_loss")
     grouped = by_player([{"player": 2, "name": "bo", "round": 1}, {"player": 1, "name": "Ann", "round": 2},
                          {"player": 2, "name": "bo", "round": 3}])
     assert [(g["name"], [p["round"] for p in g["penalties"]]) for g in grouped] == [("Ann", [2]), ("bo", [1, 3])]

@@ -36,6 +36,7 @@ CITES = {
     "judge": "Tournament Regulations v3.2 › Tournament Participant Roles › Judge",
     "unsporting": "Tournament Regulations v3.2 › Conduct › Unsporting Conduct",
     "pairings": "Tournament Regulations v3.2 › Tournament Concepts › Pairings",
+    "lost_cards": "Tournament Regulations v3.2 › Tournament Materials › Lost and Damaged Cards",
 }
 #: A penalty's level, as a ruling records it (the ruling route's body declares it with this type).
 Level = Literal["warning", "game_loss", "disqualification"]
@@ -81,6 +82,10 @@ def advice(earlier: list[dict[str, Any]], level: str | None) -> dict[str, Any]:
     notes = []
     if earlier:
         notes.append(note("ev.pen.advice.repeat", "marshal", n=len(earlier)))
+    if level == "game_loss":
+        # A judge trial logged a game loss and the table's result still named that player the winner: the penalty
+        # sets no result, so the advice says to enter it.
+        notes.append(note("ev.pen.advice.game_loss", "lost_cards"))
     if level == "disqualification":
         notes.append(note("ev.pen.advice.disqualification", "unsporting"))
         notes.append(note("ev.pen.advice.cannot_rejoin", "pairings"))
