@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any, TypedDict
 
@@ -906,7 +906,7 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
 _AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) (gold|power|cards?) "
                              r"instead if ([^)]+?)\.?\)", re.IGNORECASE)
 #: The conditions of ``_AMOUNT_INSTEAD`` the table can tell, as keys (``rules.values.instead_holds``).
-_INSTEAD_IF = (
+_INSTEAD_IF: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^you are not the first player$", re.I), lambda m: "not-first"),
     (re.compile(r"^you are the first player$", re.I), lambda m: "first"),
     (re.compile(r"^there are more (\w+) plot cards than (\w+) plot cards revealed$", re.I),

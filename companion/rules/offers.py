@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.rules.actions import REGISTRY
-from companion.rules.actions.base import ActionError, Recorder, action_from_dict, field_kinds
+from companion.rules.actions.base import Recorder, action_from_dict, field_kinds
 from companion.rules.actions.challenges import challenge_grants, plot_forbids_challenge
 from companion.rules.actions.flow import SETUP_HAND, round_next
 from companion.rules.actions.round import PassTurn, waiting_for_plot
@@ -24,7 +24,7 @@ from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.placing import setup_face_down_cards
 from companion.rules.roles import Can, Role
-from companion.rules.state import ChallengeRecord, Phase, Stage, Zone, field_names
+from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, field_names
 from companion.rules.suggest import table_actions
 from companion.rules.values import (
     challenge_winner,
