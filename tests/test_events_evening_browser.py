@@ -234,6 +234,7 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 games.append((number, a, b, winner, False))
                 continue
             keys = {s: claimed(link, api) for s, link in zip("AB", t["links"], strict=True)}
+            other = "B" if seat == "A" else "A"
             if DISPUTED.get(number) == table:
                 report(t["game"], keys["A"], "A", "victory", f"r{number}t{table}A-dispute")
                 report(t["game"], keys["B"], "B", "victory", f"r{number}t{table}B-dispute")
@@ -247,9 +248,17 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 judge.click(f"#result-buttons [data-result='{seat}'][data-ending='judge']")
                 judge.wait_for_function(f"document.querySelector(\"tr[data-game='{t['game']}']\").innerText"
                                         ".includes('gewinnt')", timeout=WAIT)
+                if number == 2:  # a result in changes only after a question naming both; "no" changes nothing
+                    judge.wait_for_selector("#result-now:has-text('Schiedsrichter')", timeout=WAIT)
+                    judge.click(f"#result-buttons [data-result='{other}'][data-ending='judge']")
+                    judge.wait_for_selector(".sheet.confirm:has-text('Das Ergebnis dieses Tisches steht fest')",
+                                            timeout=WAIT)
+                    judge.click(".sheet.confirm [data-confirm=no]")
+                    result = next(x["result"] for x in call(api, "GET", f"/event/{eid}", key=org_key)[1]["tables"]
+                                  if x["game"] == t["game"])
+                    assert result["winner"] == seat, result  # "no": the decision stands
                 games.append((number, a, b, winner, False))
                 continue
-            other = "B" if seat == "A" else "A"
             if ending == "time":
                 version = call(api, "GET", f"/games/{t['game']}", key=keys[seat])[1]["version"]
                 status, out = call(api, "POST", f"/event/{eid}/games/{t['game']}/rulings",

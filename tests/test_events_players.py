@@ -140,7 +140,7 @@ def test_a_disagreement_goes_to_the_judge_who_decides(client: FlaskClient, catal
         "decided"
     # The judge changes it (told wrong): on the record, before and after.
     client.post(f"/api/event/{eid}/games/{t1['game']}/result", headers=h(judge),
-                json={"winner": "B", "ending": "judge", "modified": True, "request_id": "res-0000002"})
+                json={"winner": "B", "ending": "judge", "modified": True, "change": True, "request_id": "res-0000002"})
     decisions = client.get(f"/api/event/{eid}/report", headers=h(judge)).get_json()["decisions"]
     changed = [d for d in decisions if d["kind"] == "result"]
     assert len(changed) == 1 and changed[0]["detail"]["after"]["modified"] is True
@@ -213,6 +213,15 @@ def test_the_judges_buttons_a_full_win_a_modified_win_a_concession_both_lose(cli
     assert bad.status_code == 400 and bad.get_json()["error"]["details"]["field"] == "ending"
     assert client.post(f"/api/event/{eid}/games/{tables[0]['game']}/result", headers=h(ev["organiser"]["key"]),
                        json={"winner": "A"}).status_code == 403
+    # A result in changes only when the judge says so (the page asks first, naming both): unasked, it is refused
+    # with the result that stands (a judge's trial: one mis-click moved the standings).
+    url = f"/api/event/{eid}/games/{tables[0]['game']}/result"
+    unasked = client.post(url, headers=h(judge), json={"winner": "B", "ending": "judge", "request_id": "res-chg-0001"})
+    assert unasked.status_code == 409 and unasked.get_json()["error"]["code"] == "result_in"
+    assert unasked.get_json()["error"]["details"]["before"]["winner"] == "A"
+    changed = client.post(url, headers=h(judge), json={"winner": "B", "ending": "judge", "change": True,
+                                                       "request_id": "res-chg-0002"})
+    assert changed.status_code == 200 and changed.get_json()["winner"] == "B"
 
 
 # -- the clock's stop, a proposal withdrawn ------------------------------------------------------------------
@@ -235,7 +244,7 @@ def test_the_clock_stops_when_the_last_result_is_in_and_a_changed_result_withdra
     assert proposal["round"] == 2
     # The judge corrects a round-1 result: the proposal was computed on the old standings, so it is withdrawn.
     client.post(f"/api/event/{eid}/games/{t2['game']}/result", headers=h(judge),
-                json={"winner": "B", "request_id": "res-fix-00001"})
+                json={"winner": "B", "change": True, "request_id": "res-fix-00001"})
     assert client.get(f"/api/event/{eid}/proposal", headers=h(org)).get_json()["proposal"] is None
     stale = client.post(f"/api/event/{eid}/proposal/confirm", headers=h(org), json={"proposal": proposal["id"]})
     assert stale.status_code == 409

@@ -452,7 +452,7 @@ def test_the_reports_decisions_read_as_words_and_a_corrected_result_is_one(clien
     game = table1["game"]
     for winner in ("A", "A", "B"):  # entered, entered again (the same: nothing to correct), corrected
         assert client.post(f"/api/event/{eid}/games/{game}/result", headers=h(judge),
-                           json={"winner": winner, "reason": "15 power"}).status_code == 200
+                           json={"winner": winner, "reason": "15 power", "change": True}).status_code == 200
     gone = next(p for p in client.get(f"/api/event/{eid}", headers=h(org)).get_json()["players"]
                 if p["name"] not in names)
     assert client.post(f"/api/event/{eid}/players/{gone['id']}/drop", headers=h(org), json={}).status_code == 200

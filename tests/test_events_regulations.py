@@ -37,14 +37,16 @@ def test_a_result_the_judge_enters_after_going_to_time_is_a_modified_win(client:
     t.run_out_the_clock()
     t.phases("standing", "taxation")
     # Gone to time with nothing tracked to decide it: the judge enters what the steps (the first player) gave.
-    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "first player chose"}).get_json()
+    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "first player chose",
+                                                      "change": True}).get_json()
     assert out["modified"] is True
     assert result_words(out, "en") == "Ben wins (modified win: first player chose)"
     assert result_words(out, "de") == "Ben gewinnt (Sieg nach Zeit: first player chose)"
     standings = client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]
     assert {s["name"]: (s["points"], s["modified_wins"]) for s in standings} == {"Ben": (4, 1), "Ann": (0, 0)}
     # The judge may say otherwise (a concession during taxation is a full win).
-    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "concession", "modified": False})
+    out = client.post(url, headers=h(t.judge), json={"winner": "B", "reason": "concession", "modified": False,
+                                                      "change": True})
     assert out.get_json().get("modified") is None
     assert {s["name"]: s["points"] for s in client.get(f"/api/event/{t.eid}/standings").get_json()["standings"]} \
         == {"Ben": 5, "Ann": 0}

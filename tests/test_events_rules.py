@@ -103,7 +103,7 @@ def test_the_going_to_time_result_follows_the_table_until_taxation_ends(client: 
     assert t.results() == [{"winner": "A", "winner_name": "Ann", "by_time": "power_needed"}] * 3
     # A result the judge sets stands: the table's later moves do not overwrite it.
     r = client.post(f"/api/event/{t.eid}/games/{t.gid}/result", headers=h(t.judge),
-                    json={"winner": "B", "reason": "concession"})
+                    json={"winner": "B", "reason": "concession", "change": True})
     assert r.status_code == 200
     assert t.act(t.keys["B"], {"type": "gain_power", "player": "B", "amount": 3}).status_code == 201
     assert t.results()[0] == {"winner": "B", "winner_name": "Ben", "by_time": None}

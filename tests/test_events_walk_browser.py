@@ -14,6 +14,7 @@ import io
 import json
 import re
 import subprocess
+import time
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -463,6 +464,14 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
         judge.fill("#result-reason", reason)
         seat = call(api, "GET", f"/event/{eid}/games/{game_id}/moment", key=judge_key)[1]["game"]["seats"]
         judge.click(f"[data-result='{next(x['seat'] for x in seat if x['name'] == winner)}']")
+        # a result in (the wrong one) changes only after a question naming both
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not judge.locator(".sheet.confirm").count() and not judge.evaluate(
+                f"(document.querySelector(\"#tables tr[data-game='{game_id}']\") || "
+                f"{{textContent: ''}}).textContent.includes({json.dumps(winner + ' wins')})"):
+            judge.wait_for_timeout(100)
+        if judge.locator(".sheet.confirm").count():
+            judge.click(".sheet.confirm [data-confirm=yes]")
         judge.wait_for_function(f"(document.querySelector(\"#tables tr[data-game='{game_id}']\") || "
                                 f"{{textContent: ''}}).textContent.includes({json.dumps(winner + ' wins')})")
         # The reason went with this result: the next table's starts empty (it stayed, ready to go with the next).

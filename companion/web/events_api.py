@@ -186,6 +186,8 @@ class ResultBody(Body):
     ending: Annotated[Ending, Meta(description="how the round ended (Tournament Regulations › End of Round): "
                                                "victory, empty_deck, time (a modified win), concession; both_lose "
                                                "without a winner"), answers("bad_result")] | UnsetType = UNSET
+    change: Annotated[bool, Meta(description="the judge changes a result that is in (asked first)"),
+                      answers("bad_result")] | UnsetType = UNSET
 
 
 class ReportBody(Body):
@@ -1057,6 +1059,13 @@ def set_result(event_id: str, game_id: str) -> Any:
         raise ApiError(400, "bad_result", "a result without a winner is both_lose, and both_lose has no winner",
                        field="ending")
     modified = bool(winner is not None and data.get("modified", ending == "time" or went_to_time))
+    before = service().events.result(game_id)
+    if before is not None and not data.get("change") and (before.get("winner"), bool(before.get("modified"))) != (
+            winner, modified):
+        # A result in (agreed by both players, or the judge's) changes only once the judge says so: the page asks
+        # first, naming both (a judge's trial: one mis-click among seven buttons moved the standings unasked).
+        raise ApiError(409, "result_in", "this table's result is in; send change: true to change it",
+                       before=before)
     result = {"winner": winner, "winner_name": service().seat_player(ref, winner),
               "reason": str(data.get("reason", ""))[:100], "ending": ending, "reported": "judge"}
     if modified:

@@ -791,11 +791,21 @@ import {openStream} from "./stream.js";
       // when the table's row shows the result on the live stream before the answer comes); a refusal puts it back.
       const reason = $("result-reason").value;
       $("result-reason").value = "";
-      try {
-        await call("POST", `/api/event/${eventId}/games/${selected}/result`,
-          {winner: b.dataset.result || null, ending, ...modified, reason, request_id: requestId()});
-      } catch (err) {
-        if (!$("result-reason").value) $("result-reason").value = reason;
+      const game = selected, url = `/api/event/${eventId}/games/${game}/result`;
+      const sent = {winner: b.dataset.result || null, ending, ...modified, reason};
+      const keep = () => { if (!$("result-reason").value) $("result-reason").value = reason; };
+      // A result in changes only after a question naming both (a judge's trial: one mis-click among seven buttons
+      // moved the standings unasked); the server refuses a change unasked, and a result that came in meanwhile is
+      // asked about the same way. "Cancel" sends nothing.
+      const row = latest && latest.tables.find(x => x.game === game);
+      const r = row && row.result ? null : await request(url, {method: "POST", key, body: {...sent, request_id: requestId()}});
+      const before = r === null ? row.result : !r.ok && r.data.error && r.data.error.code === "result_in" ? r.data.error.details.before : null;
+      if (before) {
+        if (!(await confirmSheet(() => t("ev.result.change_confirm", {before: resultText(before), after: b.textContent})))) { keep(); return; }
+        try { await call("POST", url, {...sent, change: true, request_id: requestId()}); } catch (err) { keep(); }
+      } else if (!r.ok) {
+        showError(errorText(r.data.error));
+        keep();
       }
     });
     // The judge pairs the next round before every result is in (the regulations' override, logged); the proposal
