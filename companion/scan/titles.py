@@ -857,7 +857,7 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     # letters have at most two each.
     shaped = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
         bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0))
-    letter = shaped & (_holes(ink, labels, shaped) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    letter = shaped & (_holes(ink, labels, shaped, stats) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
     bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
     letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
     bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
@@ -896,14 +896,22 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
 HOLES_PER_CAP = 2.0
 
 
-def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray) -> np.ndarray:
+def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray, stats: np.ndarray | None = None) -> np.ndarray:
     """How many holes (background shut in) each labelled shape of a white-on-black mask has, counted for the shapes
     ``which`` says (one bool per label; the others 0). The other shapes are left out of the outlines traced (most of
-    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole."""
+    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole. With the shapes'
+    ``stats`` (x, y, w, h, ...), only the box round the shapes counted is traced (all else there is background)."""
     out = np.zeros(len(which), np.int64)
     if not which.any():
         return out
-    traced = np.take(which.astype(np.uint8), labels) if not which.all() else ink
+    if which.all():
+        traced = ink
+    else:
+        if stats is not None:
+            chosen = stats[which]
+            x0, y0 = int(chosen[:, 0].min()), int(chosen[:, 1].min())
+            labels = labels[y0:int((chosen[:, 1] + chosen[:, 3]).max()), x0:int((chosen[:, 0] + chosen[:, 2]).max())]
+        traced = np.take(which.astype(np.uint8), labels)
     contours, hierarchy = cv2.findContours(traced, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return out
