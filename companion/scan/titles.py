@@ -814,18 +814,19 @@ class Read:
                    str(d.get("region", "")), int(d.get("card", 0)))
 
 
-def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
+def tesseract_lines(image: np.ndarray, psm: int, invert: bool = True) -> list[tuple[float, float, str, float]]:
     """Words of one image as (centre y, left x, text, confidence): the kept-loaded library's engine, or,
-    without the library, one run of the program (its TSV output)."""
+    without the library, one run of the program (its TSV output). ``invert``: see tess.Engine.words."""
     found = tess.engine()
     if found is not None:
-        return found.words(image, psm)
+        return found.words(image, psm, invert)
     ok, png = cv2.imencode(".png", image)
     if not ok:
         return []
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core: a few scans at once must not fight
     try:
-        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
+        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng", "--psm", str(psm),
+                              *([] if invert else ["-c", "tessedit_do_invert=0"]), "tsv"],
                              input=png.tobytes(), capture_output=True, timeout=TESSERACT_TIMEOUT_S, env=env,
                              check=False)
     except (OSError, subprocess.TimeoutExpired):
@@ -1149,17 +1150,17 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
     if found is not None:
         out = []
         for line in lines:
-            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7, False))
             if _letters(" ".join(t for _, t, _ in said)) < 3:
                 # Tesseract's one-line mode sometimes finds no line at all in a clean but faint or grainy one (grey
                 # print on a noisy banner); its one-word mode still reads the words.
-                said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8))
+                said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8, False))
             text, conf = _said(said)
             if 3 <= _letters(text) < SHORT_READ and conf < SHORT_READ_DOUBT:
                 # A short title's few capitals and small capitals, clean, can still puzzle Tesseract at this size
                 # ("MORD": "Morb" at 14); enlarged twice they read with the confidence a short read needs.
                 again = _said(sorted((x, t, c) for _cy, x, t, c in found.words(
-                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7)))
+                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7, False)))
                 if _letters(again[0]) >= 3 and again[1] > conf:
                     text, conf = again
             out.append((text, conf))
@@ -1174,7 +1175,7 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         spans.append((y, y + p.shape[0]))
         y += p.shape[0] + gap
     stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
-    words = tesseract_lines(stacked, 4)  # a column of lines: 6 (one block) drops lines unlike the rest
+    words = tesseract_lines(stacked, 4, False)  # a column of lines: 6 (one block) drops lines unlike the rest
     read: list[tuple[str, float]] = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
