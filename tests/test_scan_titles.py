@@ -275,6 +275,10 @@ def test_bench_titles_reads_the_fixture_set() -> None:
     assert out["totals"]["pipeline/with_deck/type/location"] == {"cards": 1, "right": 1, "top3": 1, "share_right": 1.0,
                                                                  "share_top3": 1.0}
     assert out["totals"]["pipeline/with_deck/type/attachment/caps_12px_up"]["right"] == 1
+    # CPU per card, the reader's and the same run's baseline's, side by side.
+    cpu = out["cpu_per_card"]
+    assert cpu["pipeline"]["cpu_ms_per_card_median"] > 0 and cpu["baseline_whole_image"]["cpu_ms_per_card_median"] > 0
+    assert cpu["pipeline_to_baseline"] > 0 and cpu["pipeline"]["cards"] == 5
 
 
 # -- the reader: a kept-loaded engine, the program as fallback, cards upside down ---------------------------

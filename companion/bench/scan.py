@@ -558,7 +558,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                     agg = totals.setdefault(f"{method}/{mode}/{bucket}", {
                         "images": 0, "images_fully_right": 0, "cards": 0, "right": 0, "confident_wrong": 0,
                         "no_answer": 0, "top3": 0, "single_cards": 0, "single_right": 0, "ms": [], "cpu_ms": [],
-                        "ms_per_card": []})
+                        "ms_per_card": [], "cpu_ms_per_card": []})
                     agg["images"] += 1
                     agg["images_fully_right"] += t["right"] == t["cards"] and t["confident_wrong"] == 0
                     for k in ("cards", "right", "confident_wrong", "no_answer", "top3"):
@@ -569,6 +569,7 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
                     agg["ms"].append(ms)
                     agg["cpu_ms"].append(cpu)
                     agg["ms_per_card"].append(ms / max(1, len(expected)))
+                    agg["cpu_ms_per_card"].append(cpu / max(1, len(expected)))
                 # Per card type (and per type and capital size): each card counted once, under its own type.
                 for i, kind in enumerate(kinds):
                     for key in (f"{method}/{mode}/type/{kind}", f"{method}/{mode}/type/{kind}/{_bucket(cap)}"):
@@ -587,15 +588,37 @@ def bench_titles(folder: Path, edition: str = "2e") -> dict[str, Any]:
         times: list[float] = sorted(agg.pop("ms"))
         cpu_times: list[float] = sorted(agg.pop("cpu_ms"))
         per: list[float] = sorted(agg.pop("ms_per_card"))
+        cpu_per: list[float] = sorted(agg.pop("cpu_ms_per_card"))
         summary[key] = {**agg, **shares,
                         "ms_median": round(statistics.median(times), 1),
                         "ms_p95": round(times[int(0.95 * (len(times) - 1))], 1),
                         "cpu_ms_median": round(statistics.median(cpu_times), 1),
-                        "ms_per_card_median": round(statistics.median(per), 1)}
+                        "cpu_ms_sum": round(sum(cpu_times), 1),
+                        "ms_per_card_median": round(statistics.median(per), 1),
+                        "cpu_ms_per_card_median": round(statistics.median(cpu_per), 1),
+                        "cpu_ms_per_card_p95": round(cpu_per[int(0.95 * (len(cpu_per) - 1))], 1)}
     return {"benchmark": "scan-titles", "folder": str(folder), "edition": edition,
             "engine": ocr_status().get("engine"), "libtesseract": tess.library_version(),
-            "load_average": [load_before, _load_average()], "images": images,
-            "totals": summary}
+            "load_average": [load_before, _load_average()], "cpu_per_card": _cpu_per_card(summary),
+            "images": images, "totals": summary}
+
+
+def _cpu_per_card(summary: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The reader's CPU per card (median over the photos of each photo's CPU shared among its cards; the photo's
+    reading, its matching with and without the deck) beside the same run's baseline (plain tesseract on the whole
+    photo, read in the same process just after it): their ratio says more than either time on a machine shared with
+    other work. Also the CPU of all photos and their median, and the cards right with the deck."""
+    out: dict[str, Any] = {}
+    for method in ("pipeline", "baseline_whole_image"):
+        agg = summary.get(f"{method}/with_deck/all")
+        if agg is None:
+            continue
+        out[method] = {k: agg[k] for k in ("cpu_ms_per_card_median", "cpu_ms_per_card_p95", "cpu_ms_median",
+                                           "cpu_ms_sum", "cards", "right", "confident_wrong")}
+    if len(out) == 2 and out["baseline_whole_image"]["cpu_ms_per_card_median"] > 0:
+        out["pipeline_to_baseline"] = round(out["pipeline"]["cpu_ms_per_card_median"]
+                                            / out["baseline_whole_image"]["cpu_ms_per_card_median"], 3)
+    return out
 
 
 # -- one answer and one time, whatever lies behind a label ------------------------------------------------------

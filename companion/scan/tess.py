@@ -82,13 +82,16 @@ class Engine:
         # Quiet: no "Invalid resolution" or debug lines on the worker's stderr.
         lib.lib.TessBaseAPISetVariable(self._api, b"debug_file", b"/dev/null")
 
-    def words(self, image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
-        """Words as (centre y, left x, text, confidence 0-100): the same rows as the program's TSV."""
+    def words(self, image: np.ndarray, psm: int, invert: bool = True) -> list[tuple[float, float, str, float]]:
+        """Words as (centre y, left x, text, confidence 0-100): the same rows as the program's TSV. Without
+        ``invert``, a line read with little confidence is not read again inverted (Tesseract's default): the
+        title reader's lines come black on white, and the second reading cost about a tenth of its CPU."""
         img = np.ascontiguousarray(image, dtype=np.uint8)
         if img.ndim != 2 or img.size == 0:
             return []
         lib, api = self._lib.lib, self._api
         h, w = img.shape
+        lib.TessBaseAPISetVariable(api, b"tessedit_do_invert", b"1" if invert else b"0")
         lib.TessBaseAPISetPageSegMode(api, psm)
         lib.TessBaseAPISetImage(api, img.ctypes.data, w, h, 1, int(img.strides[0]))
         lib.TessBaseAPISetSourceResolution(api, 300)

@@ -776,11 +776,21 @@ def _print_halves(card: np.ndarray) -> tuple[int, int]:
     h = card.shape[0]
     strokes = cv2.morphologyEx(card, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 9)))
     ink = cv2.threshold(strokes, 35, 255, cv2.THRESH_BINARY)[1]
-    _n, _labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _n, _labels, stats, centres = _components(ink)
     small = (stats[1:, cv2.CC_STAT_HEIGHT] <= 0.022 * h) & (stats[1:, cv2.CC_STAT_WIDTH] <= 0.04 * h) & (
         stats[1:, cv2.CC_STAT_HEIGHT] >= 3)
     ys = centres[1:, 1][small]
     return int((ys > 0.55 * h).sum()), int((ys < 0.45 * h).sum())
+
+
+def _components(ink: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``cv2.connectedComponentsWithStats(ink, connectivity=8)``, the same labels and stats: 16-bit labels, which
+    OpenCV finds in half the time of 32-bit ones, unless there are more shapes than they count (OpenCV then raises)."""
+    try:
+        n, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8, ltype=cv2.CV_16U)
+    except cv2.error:
+        n, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    return n, labels, stats, centres
 
 
 # -- tesseract -----------------------------------------------------------------------------------------
@@ -804,18 +814,19 @@ class Read:
                    str(d.get("region", "")), int(d.get("card", 0)))
 
 
-def tesseract_lines(image: np.ndarray, psm: int) -> list[tuple[float, float, str, float]]:
+def tesseract_lines(image: np.ndarray, psm: int, invert: bool = True) -> list[tuple[float, float, str, float]]:
     """Words of one image as (centre y, left x, text, confidence): the kept-loaded library's engine, or,
-    without the library, one run of the program (its TSV output)."""
+    without the library, one run of the program (its TSV output). ``invert``: see tess.Engine.words."""
     found = tess.engine()
     if found is not None:
-        return found.words(image, psm)
+        return found.words(image, psm, invert)
     ok, png = cv2.imencode(".png", image)
     if not ok:
         return []
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}  # one core: a few scans at once must not fight
     try:
-        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng", "--psm", str(psm), "tsv"],
+        out = subprocess.run(["tesseract", "stdin", "stdout", "-l", "eng", "--psm", str(psm),
+                              *([] if invert else ["-c", "tessedit_do_invert=0"]), "tsv"],
                              input=png.tobytes(), capture_output=True, timeout=TESSERACT_TIMEOUT_S, env=env,
                              check=False)
     except (OSError, subprocess.TimeoutExpired):
@@ -833,7 +844,7 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     frame, art and the card's edge do); a row is the letters whose bottoms lie on one baseline (followed from letter
     to letter, so a line a few degrees aslant is one row), with the bits of broken letters between them. Also the
     labels and the components' stats (x, y, w, h, area)."""
-    _n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    _n, labels, stats, _ = _components(ink)
     h, w = ink.shape
     x, y, bw, bh, area = (stats[:, k].astype(np.int64) for k in range(5))
     inner = (x > 1) & (y > 1) & (x + bw < w - 1) & (y + bh < h - 1)
@@ -847,7 +858,7 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
     # letters have at most two each.
     shaped = inner & (np.where(wide, 0.6, 0.45) * READ_CAP <= bh) & (bh <= 1.6 * READ_CAP) & (
         bw <= 12 * READ_CAP) & (fill >= 0.06) & (fill <= np.where(wide, 0.85, 1.0))
-    letter = shaped & (_holes(ink, labels, shaped) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
+    letter = shaped & (_holes(ink, labels, shaped, stats) <= 2 + HOLES_PER_CAP * bw / READ_CAP)
     bit = inner & ~letter & (bh >= 0.2 * READ_CAP) & (bh < 0.45 * READ_CAP) & (bw <= 2 * READ_CAP)
     letters = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(letter)]
     bits = [(int(i), int(x[i]), int(y[i]), int(bw[i]), int(bh[i])) for i in np.flatnonzero(bit)]
@@ -886,14 +897,22 @@ def _row(ink: np.ndarray) -> tuple[list[tuple[int, int, int, int, int]], np.ndar
 HOLES_PER_CAP = 2.0
 
 
-def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray) -> np.ndarray:
+def _holes(ink: np.ndarray, labels: np.ndarray, which: np.ndarray, stats: np.ndarray | None = None) -> np.ndarray:
     """How many holes (background shut in) each labelled shape of a white-on-black mask has, counted for the shapes
     ``which`` says (one bool per label; the others 0). The other shapes are left out of the outlines traced (most of
-    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole."""
+    a region's shapes are specks): a shape lying in a hole of one counted leaves that one hole. With the shapes'
+    ``stats`` (x, y, w, h, ...), only the box round the shapes counted is traced (all else there is background)."""
     out = np.zeros(len(which), np.int64)
     if not which.any():
         return out
-    traced = np.take(which.astype(np.uint8), labels) if not which.all() else ink
+    if which.all():
+        traced = ink
+    else:
+        if stats is not None:
+            chosen = stats[which]
+            x0, y0 = int(chosen[:, 0].min()), int(chosen[:, 1].min())
+            labels = labels[y0:int((chosen[:, 1] + chosen[:, 3]).max()), x0:int((chosen[:, 0] + chosen[:, 2]).max())]
+        traced = np.take(which.astype(np.uint8), labels)
     contours, hierarchy = cv2.findContours(traced, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return out
@@ -999,7 +1018,7 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
     for op in (cv2.MORPH_BLACKHAT, cv2.MORPH_TOPHAT) if light else (cv2.MORPH_BLACKHAT,):
         found = cv2.GaussianBlur(cv2.morphologyEx(big, op, kernel), (3, 3), 0)
         otsu, _ink = cv2.threshold(found, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
-        planes.append((op, found, max(float(otsu), 0.45 * float(np.percentile(found, 99.5)))))
+        planes.append((op, found, max(float(otsu), 0.45 * _percentile(found, 99.5))))
     # A banner's frame or edge far stronger than faint print (grey letters, blur) takes the threshold above the
     # letters: when neither kind of print shows a row of letters, the thresholds are lowered step by step. A row of
     # a few letters only may be the darkest few of a faint title: lower thresholds may grow it (a row over the same
@@ -1096,6 +1115,19 @@ def _isolate(big: np.ndarray, level_it: bool = True, light: bool = True) -> np.n
     return out
 
 
+def _percentile(image: np.ndarray, q: float) -> float:
+    """``np.percentile(image, q)`` of a grey image (uint8), the same number, from its histogram: sorting its pixels
+    cost more than the rest of looking at a title region."""
+    n = image.size
+    cum = cv2.calcHist([image], [0], None, [256], [0, 256]).ravel().cumsum()
+    pos = (n - 1) * (q / 100)
+    lo = int(np.floor(pos))
+    t = pos - lo
+    a = float(np.searchsorted(cum, lo, side="right"))
+    b = float(np.searchsorted(cum, min(lo + 1, n - 1), side="right"))
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t  # numpy's linear interpolation, step for step
+
+
 def _without_rosette(row: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
     """The row without a unique card's rosette: a small, squarish mark standing apart before the first letter
     (read with the letters it glues itself to, it turns "Tyrion" into "§1yrion")."""
@@ -1118,17 +1150,17 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
     if found is not None:
         out = []
         for line in lines:
-            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7))
+            said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 7, False))
             if _letters(" ".join(t for _, t, _ in said)) < 3:
                 # Tesseract's one-line mode sometimes finds no line at all in a clean but faint or grainy one (grey
                 # print on a noisy banner); its one-word mode still reads the words.
-                said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8))
+                said = sorted((x, t, c) for _cy, x, t, c in found.words(line, 8, False))
             text, conf = _said(said)
             if 3 <= _letters(text) < SHORT_READ and conf < SHORT_READ_DOUBT:
                 # A short title's few capitals and small capitals, clean, can still puzzle Tesseract at this size
                 # ("MORD": "Morb" at 14); enlarged twice they read with the confidence a short read needs.
                 again = _said(sorted((x, t, c) for _cy, x, t, c in found.words(
-                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7)))
+                    cv2.resize(line, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC), 7, False)))
                 if _letters(again[0]) >= 3 and again[1] > conf:
                     text, conf = again
             out.append((text, conf))
@@ -1143,7 +1175,7 @@ def read_lines(lines: Sequence[np.ndarray]) -> list[tuple[str, float]]:
         spans.append((y, y + p.shape[0]))
         y += p.shape[0] + gap
     stacked = np.vstack([np.full((gap, width), 255, np.uint8), *rows])
-    words = tesseract_lines(stacked, 4)  # a column of lines: 6 (one block) drops lines unlike the rest
+    words = tesseract_lines(stacked, 4, False)  # a column of lines: 6 (one block) drops lines unlike the rest
     read: list[tuple[str, float]] = []
     for top, bottom in spans:
         mine = sorted((x, t, c) for cy, x, t, c in words if top <= cy < bottom)  # a title is one line
