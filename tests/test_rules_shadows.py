@@ -700,8 +700,8 @@ def test_no_challenge_is_offered_while_another_players_shadows_chance_is_still_t
 def test_the_chance_to_come_out_of_shadows_offers_each_card_it_may_bring_out_to_its_holder_only() -> None:
     """Found at a German table: the round box said "Du bist dran …: hole eine Karte aus den Schatten oder passe."
     and offered only "Passen"; a newcomer did not know the card was to be found under "Meine Schatten" further down.
-    The chance offers each of the holder's cards in Shadows (an event is played, not brought out; an attachment
-    needs its card, chosen from the card's own menu) beside the pass; the other seat's box names none of them."""
+    The chance offers each of the holder's cards in Shadows beside the pass (an attachment with no card to go on,
+    as here, is not offered); the other seat's box names none of them."""
     from companion.rules.offers import round_view
 
     t = make_table({"A": {"atoc_2": 1, "acoa_13": 1}, "B": {"atoc_53": 1}}, edition="1e", phase="challenges")
@@ -715,6 +715,35 @@ def test_the_chance_to_come_out_of_shadows_offers_each_card_it_may_bring_out_to_
     assert not [o for o in b["offers"] if o["id"].startswith("bring-out:")]
     assert "Meera Reed" not in repr(b) and "Maiden of Poisons" not in repr(a)
     legal(t, BringOut("A", "A.atoc_2.1"))
+
+
+def test_the_chance_offers_an_event_to_play_and_an_attachment_with_the_card_it_goes_on() -> None:
+    """A newcomer trial: with A Fistful of Coppers (an event) in Shadows the chance offered only "Pass", and Maester
+    Malleon's Tome no more; the card had to be found under "My shadows". The box offers the event to play from
+    Shadows and the attachment with a choice of the cards it may go on (Pyromancer's Cache: a location); an
+    attachment with nothing to go on is not offered."""
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_26": 1, "acoa_13": 1, "core_20": 1}, "B": {"atoc_53": 1}}, edition="1e",
+                   phase="challenges")
+    shadows(t, "A.kl_26.1", "A.acoa_13.1")
+
+    def offered() -> dict[str, dict[str, object]]:
+        return {o["id"]: o for o in round_view(t, Role.of_seat("A"))["offers"]
+                if o["id"].startswith(("bring-out:", "event-from-shadows:"))}
+
+    assert list(offered()) == ["event-from-shadows:A.kl_26.1"]  # no location in play for the Cache
+    assert offered()["event-from-shadows:A.kl_26.1"]["action"] == {"type": "play_event_from_shadows", "player": "A",
+                                                                    "card": "A.kl_26.1"}
+    in_play(t, "A.core_20.1")  # a character: still nothing for the Cache
+    assert "bring-out:A.acoa_13.1" not in offered()
+    location = "core_24"  # Winterfell Kennels
+    t2 = make_table({"A": {"acoa_13": 1, location: 1}, "B": {}}, edition="1e", phase="challenges")
+    shadows(t2, "A.acoa_13.1")
+    in_play(t2, f"A.{location}.1")
+    cache = next(o for o in round_view(t2, Role.of_seat("A"))["offers"] if o["id"] == "bring-out:A.acoa_13.1")
+    assert [(f["name"], [c["card"] for c in f["choices"]]) for f in cache["fields"]] == [
+        ("attach_to", [f"A.{location}.1"])]
 
 
 def test_a_shadows_chance_ends_when_its_player_brings_a_card_out_or_collects_income() -> None:

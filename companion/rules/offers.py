@@ -22,7 +22,7 @@ from companion.rules.actions.round import PassTurn, waiting_for_plot
 from companion.rules.actions.setup import Mulligan, RevealSetup, placed_setup_cards
 from companion.rules.editions import Table
 from companion.rules.engine import check
-from companion.rules.placing import setup_face_down_cards
+from companion.rules.placing import legal_attach_targets, setup_face_down_cards
 from companion.rules.roles import Can, Role
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, field_names
 from companion.rules.suggest import table_actions
@@ -610,12 +610,25 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer],
         offers.append(_offer("pass-shadows", msg("passShadows"), {"type": "pass_shadows", "player": holder},
                              primary=True))
     # Each card the holder may bring out, beside the pass: a newcomer did not look for it under "My shadows". Only
-    # to the holder's own phone (face down to everyone else); an event is played, an attachment needs its card
-    # (chosen in the card's own menu).
-    if role.seat == holder and _may(role, "bring_out", holder):
-        offers += [_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
-                          {"type": "bring_out", "player": holder, "card": card})
-                   for card in t.zone(holder, Zone.SHADOWS) if t.card(card).type not in ("event", "attachment")]
+    # to the holder's own phone (face down to everyone else); an event is played from there, an attachment asks for
+    # the card it goes on (a newcomer trial found both missing from the box).
+    if role.seat != holder or not _may(role, "bring_out", holder):
+        return
+    for card in t.zone(holder, Zone.SHADOWS):
+        kind = t.card(card).type
+        if kind == "event":
+            if _may(role, "play_event_from_shadows", holder):
+                offers.append(_offer(f"event-from-shadows:{card}", msg("round.playFromShadows", card=_named(t, card)),
+                                     {"type": "play_event_from_shadows", "player": holder, "card": card}))
+        elif kind == "attachment":
+            hosts = legal_attach_targets(t, t.card(card), by=holder)
+            if hosts:
+                offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
+                                     {"type": "bring_out", "player": holder, "card": card},
+                                     fields=[_pick(t, "attach_to", hosts, 1, 1, single=True)]))
+        else:
+            offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
+                                 {"type": "bring_out", "player": holder, "card": card}))
 
 
 def counters_of(t: Table, role: Role) -> dict[str, list[str]]:
