@@ -59,7 +59,11 @@ export function makeNames(getState, declared) {
   /** A log entry in words. */
   function logText(e) {
     if (e.kind === "ruling") {
-      return t("log.ruling", {ruling: t("ruling." + e.data.type),
+      // A penalty names its player and its level in the reader's words (a judge's trial read "Penalty: Slow play:
+      // warning", the level only in what the judge typed).
+      const who = [e.data.player || (e.data.seat ? seatName(e.data.seat) : ""),
+        e.data.penalty && hasMessage("ev.penalty." + e.data.penalty) ? t("ev.penalty." + e.data.penalty) : ""].filter(Boolean);
+      return t("log.ruling", {ruling: [t("ruling." + e.data.type), ...who].join(" · "),
         text: [e.data.text, e.data.minutes ? `+${e.data.minutes} min` : ""].filter(Boolean).join(" ")});
     }
     if (e.kind === "request") return t("log.request", {action: actionName((e.data.action || {}).type), player: seatName(e.data.awaiting)});
