@@ -3389,3 +3389,21 @@ def test_breaking_ties_returns_a_non_loyal_character_or_location_only() -> None:
     in_play(t, "B.01093.1")
     flagged_and_refused(t, ReturnToHand("A", "B.01084.1", source="A.17153.1"), "ability.target")
     legal(t, ReturnToHand("A", "B.01093.1", source="A.17153.1"))
+
+
+def test_x_the_plot_cards_in_the_used_pile_bounds_the_gain() -> None:
+    """aside77 18: Doran's Game (17114) "… gain X power for your faction (to a maximum of 5). X is the number of plot
+    cards in your used pile.": with one plot in Alice's used pile, 2 power is flagged and 1 is legal; In Doran's
+    Name (02036) "… gain X gold. X is the number of plot cards in your used pile." the same for gold."""
+    from companion.catalog.importers import x_used_plots
+    from companion.rules.actions import GainGold, GainPower
+    from companion.rules.state import Zone
+
+    assert x_used_plots("gain X power for your faction (to a maximum of 5). X is the number of plot cards in your "
+                        "used pile.") == ("power", 5)
+    t = plots("2e", "01001", "01002", {"17114": 1, "02036": 1, "01004": 1}, {})
+    t.move("A.01004.1", "A", Zone.USED)
+    flagged_and_refused(t, GainPower("A", 2, source="A.17114.1"), "ability.amount")
+    legal(t, GainPower("A", 1, source="A.17114.1"))
+    flagged_and_refused(t, GainGold("A", 2, source="A.02036.1"), "ability.amount")
+    legal(t, GainGold("A", 1, source="A.02036.1"))

@@ -905,6 +905,22 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
 #: if the gold value on an opponent's revealed plot card is 5 or higher.)" (``amount_instead``).
 _AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) (gold|power|cards?) "
                              r"instead if ([^)]+?)\.?\)", re.IGNORECASE)
+#: "… gain X power for your faction (to a maximum of 5). X is the number of plot cards in your used pile." (Doran's
+#: Game; In Doran's Name's gold, Secret Schemes' draw): ("power", 5) (``x_used_plots``; -1: no maximum).
+_X_USED_PLOTS = re.compile(r"\b(?:gain|draw)s? X (power|gold|cards?)\b(?: for your faction)?(?: \(to a maximum of "
+                           r"(\d+)(?: cards?)?\))?[^.]*\.\s*X is the number of plot cards in your used pile\.",
+                           re.IGNORECASE)
+
+
+def x_used_plots(plain: str) -> tuple[str, int] | None:
+    """(what: "power" | "gold" | "cards", the most or -1) of ``_X_USED_PLOTS``, or None."""
+    m = _X_USED_PLOTS.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ("cards" if m.group(1).lower().startswith("card") else m.group(1).lower(),
+            int(m.group(2)) if m.group(2) else -1)
+
+
 #: The conditions of ``_AMOUNT_INSTEAD`` the table can tell, as keys (``rules.values.instead_holds``).
 _INSTEAD_IF: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"^you are not the first player$", re.I), lambda m: "not-first"),
@@ -2876,6 +2892,7 @@ class Keywords:
     power_per_margin: tuple[int, int] | None = None  # The Red Viper's (1, 5): ``_POWER_PER_MARGIN``
     power_if_standing: bool = False  # Knight of Flowers (1st edition): ``_POWER_IF_STANDING``
     amount_instead: tuple[str, int, int, str] | None = None  # Underground Vault: ``amount_instead``
+    x_used_plots: tuple[str, int] | None = None  # Doran's Game: ``x_used_plots``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
@@ -3526,7 +3543,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
-        amount_instead=amount_instead(plain),
+        amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain),
         power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,
