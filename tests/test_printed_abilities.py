@@ -3407,3 +3407,23 @@ def test_x_the_plot_cards_in_the_used_pile_bounds_the_gain() -> None:
     legal(t, GainPower("A", 1, source="A.17114.1"))
     flagged_and_refused(t, GainGold("A", 2, source="A.02036.1"), "ability.amount")
     legal(t, GainGold("A", 1, source="A.02036.1"))
+
+
+def test_white_sword_tower_holds_a_player_without_a_kingsguard_to_one_event_a_phase() -> None:
+    """aside76 15: White Sword Tower (13018) "Each player that does not control a Kingsguard character cannot play
+    more than 1 event each phase." (Bob's, binding Alice too): Alice's second event this phase is flagged
+    (``event.cap``); with Ser Balon Swann (a Kingsguard) in play it is not. The Minstrel's Muse's "You cannot play
+    more than 3 events this round." is read as its controller's, per round."""
+    from companion.catalog.importers import events_cap
+
+    assert events_cap("You cannot play more than 3 events this round.") == ("you", "", 3, "round")
+    t = make_table({"A": {"01062": 1, "08069": 1}, "B": {"13018": 1}}, phase="marshaling")
+    hand(t, "A.01062.1")
+    in_play(t, "B.13018.1")
+    t.players["A"].events_played.append(("superior claim", t.round, "marshaling", 0))
+    assert "event.cap" in rules_of(play(t.clone(), PlayEvent("A", "A.01062.1"), "advisory"))
+    t.players["A"].events_played[0] = ("superior claim", t.round, "plot", 0)  # another phase's event: the first
+    assert "event.cap" not in rules_of(play(t.clone(), PlayEvent("A", "A.01062.1"), "advisory"))
+    t.players["A"].events_played[0] = ("superior claim", t.round, "marshaling", 0)
+    in_play(t, "A.08069.1")
+    assert "event.cap" not in rules_of(play(t.clone(), PlayEvent("A", "A.01062.1"), "advisory"))

@@ -102,7 +102,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded", "power_if_standing",
-              "amount_instead", "x_used_plots",
+              "amount_instead", "x_used_plots", "events_cap",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
@@ -520,6 +520,9 @@ class Card:
     #: "… gain X power for your faction (to a maximum of 5). X is the number of plot cards in your used pile." (Doran's
     #: Game): ("power", 5); -1 where no maximum is printed.
     x_used_plots: tuple[str, int] | None = None
+    #: White Sword Tower: "Each player that does not control a Kingsguard character cannot play more than 1 event each
+    #: phase.": ("each", "Kingsguard", 1, "phase"); The Minstrel's Muse: ("you", "", 3, "round").
+    events_cap: tuple[str, str, int, str] | None = None
     #: 1st edition Knight of Flowers: "… claims 1 power if he is standing.": the power it claims asks it to stand.
     power_if_standing: bool = False
     #: Heads on Spikes: "Discard 1 card at random from that player's hand. If that card is a character, gain 2 power

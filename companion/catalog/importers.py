@@ -905,6 +905,21 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
 #: if the gold value on an opponent's revealed plot card is 5 or higher.)" (``amount_instead``).
 _AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) (gold|power|cards?) "
                              r"instead if ([^)]+?)\.?\)", re.IGNORECASE)
+#: "Each player that does not control a Kingsguard character cannot play more than 1 event each phase." (White Sword
+#: Tower); "You cannot play more than 3 events this round." (The Minstrel's Muse) (``events_cap``).
+_EVENTS_CAP = re.compile(r"\b(each player(?: that does not control an? ((?-i:[A-Z][\w']*)) character)?|you) cannot "
+                         r"play more than (\d+) events? (?:each|this) (phase|round)\b", re.IGNORECASE)
+
+
+def events_cap(plain: str) -> tuple[str, str, int, str] | None:
+    """(whom it binds: "each" | "you", the Trait of a character that frees a player of it or "", the most events,
+    "phase" | "round") of ``_EVENTS_CAP``, or None."""
+    m = _EVENTS_CAP.search(" ".join(plain.split()))
+    if m is None:
+        return None
+    return ("you" if m.group(1).lower() == "you" else "each", m.group(2) or "", int(m.group(3)), m.group(4).lower())
+
+
 #: "… gain X power for your faction (to a maximum of 5). X is the number of plot cards in your used pile." (Doran's
 #: Game; In Doran's Name's gold, Secret Schemes' draw): ("power", 5) (``x_used_plots``; -1: no maximum).
 _X_USED_PLOTS = re.compile(r"\b(?:gain|draw)s? X (power|gold|cards?)\b(?: for your faction)?(?: \(to a maximum of "
@@ -2893,6 +2908,7 @@ class Keywords:
     power_if_standing: bool = False  # Knight of Flowers (1st edition): ``_POWER_IF_STANDING``
     amount_instead: tuple[str, int, int, str] | None = None  # Underground Vault: ``amount_instead``
     x_used_plots: tuple[str, int] | None = None  # Doran's Game: ``x_used_plots``
+    events_cap: tuple[str, str, int, str] | None = None  # White Sword Tower: ``events_cap``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
     kills_at_zero: int = 0  # "that character gets -2 STR and is killed if its STR is 0": 2 (X: -1)
@@ -3543,7 +3559,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
-        amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain),
+        amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain), events_cap=events_cap(plain),
         power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,

@@ -21,6 +21,7 @@ from companion.rules.actions.common import (
     check_banner_loyal,
     check_cost_payable,
     check_cost_target,
+    check_events_cap,
     check_faction_kneel_cost,
     check_plot_condition,
     check_restricted,
@@ -227,6 +228,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_then_self(table, v, action)
     check_then_power(table, v, action)
     check_plot_condition(table, v, action)
+    check_events_cap(table, v, action)
     check_cancelled(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)

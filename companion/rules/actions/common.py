@@ -1721,6 +1721,32 @@ def check_amount_instead(t: Table, v: Checker, player: str, source: str | None, 
                   most=base, instead=instead, when=msg(f"amount.if.{when.partition(':')[0]}"))
 
 
+def check_events_cap(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule: an event played by a player whom a card in play limits (``Card.events_cap``: White Sword
+    Tower's "Each player that does not control a Kingsguard character cannot play more than 1 event each phase.",
+    The Minstrel's Muse's "You cannot play more than 3 events this round.") beyond that many this phase (round)."""
+    player = getattr(action, "player", None)
+    if action.type not in ("play_event", "play_event_from_shadows") or not isinstance(player, str) \
+            or player not in t.players:
+        return
+    for cid, ip in t.in_play.items():
+        facts = printed(t, cid)
+        if facts is None or facts.events_cap is None or ip.duplicate_of is not None:
+            continue
+        whom, trait, most, per = facts.events_cap
+        if whom == "you" and ip.controller != player:
+            continue
+        if trait and any(c != cid and t.card(c).type == "character" and trait in traits_of(t, c)
+                         for c in in_play_controlled(t, player)):
+            continue
+        played = [m for m in t.players[player].events_played
+                  if m[1] == t.round and (per == "round" or m[2] == t.phase.value)]
+        if len(played) >= most:
+            v.violate("event.cap", (cid,), card=t.ref(cid), player=t.players[player].name, most=most,
+                      per=msg(f"phase.{t.phase.value}") if per == "phase" else msg("round.word"))
+            return
+
+
 def check_power_kings_only(t: Table, v: Checker, cards: list[str]) -> None:
     """"Each non-King, non-Queen character cannot gain power." (Your King Commands It, anyone's: RR: Golden Rule)."""
     for plot in revealed_plots_that(t, "power_kings_only"):
