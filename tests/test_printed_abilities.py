@@ -3427,3 +3427,17 @@ def test_white_sword_tower_holds_a_player_without_a_kingsguard_to_one_event_a_ph
     t.players["A"].events_played[0] = ("superior claim", t.round, "marshaling", 0)
     in_play(t, "A.08069.1")
     assert "event.cap" not in rules_of(play(t.clone(), PlayEvent("A", "A.01062.1"), "advisory"))
+
+
+def test_no_character_is_saved_while_arya_stark_stands() -> None:
+    """aside76 05: Arya Stark (08081) "While Arya Stark is standing, characters cannot be saved." (Bob's, binding
+    Alice too): Alice's duplicate saving Robb Stark is flagged (``save.while-standing``) while Arya stands, not once
+    she kneels."""
+    robb = "01146"
+    t = make_table({"A": {robb: 2}, "B": {"08081": 1}}, phase="challenges")
+    in_play(t, f"A.{robb}.1")
+    t.put_in_play(f"A.{robb}.2", "A", duplicate_of=f"A.{robb}.1")
+    in_play(t, "B.08081.1")
+    assert "save.while-standing" in rules_of(play(t.clone(), SaveWithDuplicate("A", f"A.{robb}.2"), "advisory"))
+    t.in_play["B.08081.1"].kneeling = True
+    assert "save.while-standing" not in rules_of(play(t.clone(), SaveWithDuplicate("A", f"A.{robb}.2"), "advisory"))

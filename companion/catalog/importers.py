@@ -1751,6 +1751,10 @@ _NEVER_SAVED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be saved\.", re.IGNO
 #: "Wharf Rats cannot be killed." (1st edition; Drogon, Rhaegal, Viserion, Balerion, Living Shadow, Ser Davos
 #: Seaworth, Coldhands), "Attached character cannot be killed.": the same shape as ``_NEVER_SAVED``.
 _NEVER_KILLED = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be killed\.", re.IGNORECASE)
+#: Arya Stark (08081): "While Arya Stark is standing, characters cannot be saved." (its own name:
+#: ``no_saves_standing``).
+_NO_SAVES_STANDING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is standing, characters cannot be saved\.",
+                                re.IGNORECASE)
 #: "Ygritte cannot be knelt by card effects.": the same shape as ``_NEVER_SAVED``.
 _NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
 
@@ -2964,6 +2968,7 @@ class Keywords:
     never_saved: str = ""  # "self" / "attached": ``cannot_be``
     never_killed: str = ""  # "self" / "attached": ``cannot_be``
     never_knelt: str = ""  # "self" / "attached": ``cannot_be`` (by card effects)
+    no_saves_standing: bool = False  # Arya Stark: ``_NO_SAVES_STANDING``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3588,7 +3593,9 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         str_unread=str_unread,
         saves_attached=bool(_SAVES_ATTACHED.search(plain)), never_saved=cannot_be(plain, name, _NEVER_SAVED),
         never_killed=cannot_be(plain, name, _NEVER_KILLED),
-        never_knelt=cannot_be(plain, name, _NEVER_KNELT), own_shadow_less=own_shadow_less(plain, name),
+        never_knelt=cannot_be(plain, name, _NEVER_KNELT),
+        no_saves_standing=bool(name and _NO_SAVES_STANDING.search(own_title(plain, name))),
+        own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
         cheaper_if=cheaper_if(plain, name),

@@ -268,6 +268,7 @@ RULES_ROUND: dict[str, Rule] = {
     "power.per-margin": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-standing": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.amount": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "save.while-standing": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "event.cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "kneel.printed-unkneelable": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.amount-if": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

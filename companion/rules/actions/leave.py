@@ -419,6 +419,11 @@ def check_saveable(t: Table, v: Checker, saved: str, by: str) -> None:
     if t.card(saved).type == "character":
         for plot in revealed_plots_that(t, "no_saves"):
             v.violate("plot.no-saves", (by, plot), card=t.ref(saved), plot=t.ref(plot))
+        # Arya Stark: "While Arya Stark is standing, characters cannot be saved." (aside76 05)
+        for cid, ip in t.in_play.items():
+            if not ip.kneeling and ip.duplicate_of is None and (f := printed(t, cid)) is not None \
+                    and f.no_saves_standing:
+                v.violate("save.while-standing", (by, cid), card=t.ref(saved), source=t.ref(cid))
 
 
 def save_fits(t: Table, card: str, player: str, source: str,
