@@ -8,6 +8,7 @@ information). A judge sees everything.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -285,29 +286,36 @@ def seal(before: Glimpse, after: Table, action: Action, verdict: Verdict | None)
     A log entry is redacted by this seal for ever after: where the card lies later does not matter
     (a card marshalled face up and later put into shadows keeps its public name in the old entry)."""
     shown = before.shown
+    named = [] if verdict is None else [cid for cards in [*(x.cards for x in verdict.violations),
+                                                          *(n.cards for n in verdict.notes)] for cid in cards]
+    return _sealed([(name, getattr(action, name)) for name in card_fields(action)],
+                   [(name, getattr(action, name) or []) for name in card_list_fields(action)], named,
+                   lambda cid: _hidden_alias(before, after, cid, shown))
+
+
+def _sealed(cards: list[tuple[str, Any]], lists: list[tuple[str, list[Any]]], named: list[str],
+            hidden: Callable[[str], tuple[str, list[str]] | None]) -> dict[str, Any]:
+    """A seal (``seal``) of an entry's card fields, its card-list fields and the cards its verdict names: each card
+    ``hidden`` gives an alias and the seats that may know it is named by that alias for everyone else."""
     fields: dict[str, Any] = {}
-    for name in card_fields(action):
-        cid = getattr(action, name)
-        hidden = _hidden_alias(before, after, cid, shown) if isinstance(cid, str) else None
-        if hidden is not None:
-            fields[name] = {"alias": hidden[0], "seats": hidden[1]}
-    for name in card_list_fields(action):
-        aliases = [_hidden_alias(before, after, cid, shown) for cid in getattr(action, name) or []]
+    for name, cid in cards:
+        found = hidden(cid) if isinstance(cid, str) else None
+        if found is not None:
+            fields[name] = {"alias": found[0], "seats": found[1]}
+    for name, ids in lists:
+        aliases = [hidden(cid) if isinstance(cid, str) else None for cid in ids]
         if any(a is not None for a in aliases):
             # A list naming hidden cards: each by its position for those who may not see it (as one field's value).
             seats = set.intersection(*[set(a[1]) for a in aliases if a is not None])
-            fields[name] = {"alias": [a[0] if a else cid for a, cid in zip(aliases, getattr(action, name),
-                                                                           strict=True)],
+            fields[name] = {"alias": [a[0] if a else cid for a, cid in zip(aliases, ids, strict=True)],
                             "seats": sorted(seats)}
     verdict_seats: set[str] = set()
     verdict_hidden = False
-    if verdict is not None:
-        for cards in [v.cards for v in verdict.violations] + [n.cards for n in verdict.notes]:
-            for cid in cards:
-                hidden = _hidden_alias(before, after, cid, shown)
-                if hidden is not None:
-                    verdict_hidden = True
-                    verdict_seats.update(hidden[1])
+    for cid in named:
+        found = hidden(cid)
+        if found is not None:
+            verdict_hidden = True
+            verdict_seats.update(found[1])
     out: dict[str, Any] = {}
     if fields:
         out["fields"] = fields
@@ -331,34 +339,26 @@ def reseal_taken_back(entry: dict[str, Any], t: Table) -> dict[str, Any]:
     cls = REGISTRY.get(action.get("type", "")) if isinstance(action, dict) else None
     if cls is None:
         return entry
-    sealed = dict(entry.get("seal") or {})
-    fields = dict(sealed.get("fields") or {})
+    sealed = entry.get("seal") or {}
+    old = sealed.get("fields") or {}
 
-    def now_hidden(cid: Any) -> tuple[str, str] | None:
-        if not isinstance(cid, str) or cid not in t.instances or t.where[cid][1] not in HIDDEN_ZONES:
+    def now_hidden(cid: str) -> tuple[str, list[str]] | None:
+        if cid not in t.instances or t.where[cid][1] not in HIDDEN_ZONES:
             return None
-        return alias(t, cid), t.where[cid][0]
+        return alias(t, cid), [t.where[cid][0]]
 
-    for name in card_fields(cls):
-        if name not in fields and (found := now_hidden(action.get(name))) is not None:
-            fields[name] = {"alias": found[0], "seats": [found[1]]}
-    for name in card_list_fields(cls):
-        ids = action.get(name)
-        if name in fields or not isinstance(ids, list):
-            continue
-        found_all = [now_hidden(cid) for cid in ids]
-        if any(found_all):
-            fields[name] = {"alias": [f[0] if f else cid for f, cid in zip(found_all, ids, strict=True)],
-                            "seats": sorted(set.intersection(*[{f[1]} for f in found_all if f]))}
     named = [cid for part in ("violations", "notes") for x in (entry.get("verdict") or {}).get(part) or []
              for cid in x.get("cards") or []]
-    verdict_seats = {found[1] for cid in named if (found := now_hidden(cid)) is not None}
-    if fields == (sealed.get("fields") or {}) and not verdict_seats:
+    more = _sealed([(name, action.get(name)) for name in card_fields(cls) if name not in old],
+                   [(name, ids) for name in card_list_fields(cls)
+                    if name not in old and isinstance(ids := action.get(name), list)], named, now_hidden)
+    if not more:
         return entry
-    readers = set(sealed.get("verdict_seats") or ()) if "verdict_seats" in sealed else None
-    for seats in [set(f["seats"]) for f in fields.values()] + ([verdict_seats] if verdict_seats else []):
-        readers = seats if readers is None else readers & seats
-    return {**entry, "seal": {**sealed, "fields": fields, "verdict_seats": sorted(readers or ())}}
+    # The fields sealed when written keep their seal; the verdict's readers are those of both seals.
+    readers = set(more["verdict_seats"])
+    if "verdict_seats" in sealed:
+        readers &= set(sealed["verdict_seats"])
+    return {**entry, "seal": {**sealed, "fields": {**old, **more.get("fields", {})}, "verdict_seats": sorted(readers)}}
 
 
 def shown_param(value: Any, viewer: Role, t: Table | None = None) -> Any:
