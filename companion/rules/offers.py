@@ -620,15 +620,12 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer],
             if _may(role, "play_event_from_shadows", holder):
                 offers.append(_offer(f"event-from-shadows:{card}", msg("round.playFromShadows", card=_named(t, card)),
                                      {"type": "play_event_from_shadows", "player": holder, "card": card}))
-        elif kind == "attachment":
-            hosts = legal_attach_targets(t, t.card(card), by=holder)
-            if hosts:
-                offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
-                                     {"type": "bring_out", "player": holder, "card": card},
-                                     fields=[_pick(t, "attach_to", hosts, 1, 1, single=True)]))
-        else:
+            continue
+        hosts = legal_attach_targets(t, t.card(card), by=holder) if kind == "attachment" else []
+        if kind != "attachment" or hosts:
             offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
-                                 {"type": "bring_out", "player": holder, "card": card}))
+                                 {"type": "bring_out", "player": holder, "card": card},
+                                 fields=[_pick(t, "attach_to", hosts, 1, 1, single=True)] if hosts else None))
 
 
 def counters_of(t: Table, role: Role) -> dict[str, list[str]]:

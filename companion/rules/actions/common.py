@@ -1698,18 +1698,20 @@ def check_plot_condition(t: Table, v: Checker, action: Action) -> None:
 
 
 def check_amount_instead(t: Table, v: Checker, player: str, source: str | None, unit: str, amount: int) -> None:
-    """RR: Golden Rule: a gain or draw naming as ``source`` a card whose one such ability gives N "(M instead if …)"
-    (``Card.amount_instead``: Underground Vault, Dornish Fiefdom, Slaver's Bay Port, 13 gold and 16 other printings):
-    more than M is flagged, and more than N where the table tells the condition does not hold."""
-    if source is not None and source in t.where and (x := t.card(source).x_used_plots) is not None and x[0] == unit:
-        # Doran's Game: "X is the number of plot cards in your used pile" (its player's, now), at most the maximum
-        used = len(t.players[player].zones[Zone.USED])
+    """RR: Golden Rule: the amount a gain or draw naming a card as ``source`` may take by that card's printed number:
+    "X is the number of plot cards in your used pile" (``Card.x_used_plots``: Doran's Game), and N "(M instead if …)"
+    (``Card.amount_instead``: Underground Vault, Dornish Fiefdom, Slaver's Bay Port, 13 gold and 16 other printings:
+    more than M is flagged, and more than N where the table tells the condition does not hold)."""
+    if source is None or source not in t.where:
+        return
+    c = t.card(source)
+    if (x := c.x_used_plots) is not None and x[0] == unit:
+        used = len(t.players[player].zones[Zone.USED])  # its player's, now; at most the maximum
         most = used if x[1] < 0 else min(used, x[1])
         if amount > most:
             v.violate("ability.amount", (source,), card=t.ref(source), amount=amount, unit=msg(f"amount.{unit}"),
                       most=most)
-    if source is None or source not in t.where or (found := t.card(source).amount_instead) is None \
-            or found[0] != unit or amount <= found[1]:
+    if (found := c.amount_instead) is None or found[0] != unit or amount <= found[1]:
         return
     _, base, instead, when = found
     holds = instead_holds(t, player, when) if when else None
