@@ -343,6 +343,29 @@ def test_ralf_kenning_lowers_each_opponents_income_and_reserve_while_winter() ->
     assert (income(t, "B"), reserve(t, "B")) == (5, 6)
 
 
+def test_moat_cailin_lowers_each_opponents_initiative_and_reserve_while_more_winter_than_summer() -> None:
+    """aside77 07 (``first-player.chooser``, ``reserve.count``): Moat Cailin (06012) "While there are more Winter plot
+    cards than Summer plot cards revealed, reduce the initiative value on each opponent's revealed plot card by 3, and
+    the reserve value on each opponent's revealed plot card by 1." (two values, two amounts, one sentence): against
+    The Winds of Winter (Winter, initiative 4) Bob's Taxation has initiative 6 - 3 = 3, so Asha wins initiative, and
+    reserve 6 - 1 = 5; against A Noble Cause (no Winter) 6 and 6. The Maiden's two values are read the same way."""
+    from companion.rules.values import initiative, initiative_winner, reserve
+
+    catalog = Catalog.open()
+    assert catalog.card("06012").plot_values == (("initiative", "opponents", -3, "", "more:Winter:Summer", 0),
+                                                 ("reserve", "opponents", -1, "", "more:Winter:Summer", 0))
+    assert catalog.card("11080").plot_values == (("income", "you", 1, "Winter", "used", 0),
+                                                 ("reserve", "you", 1, "Winter", "used", 0))  # Winter Reserves
+    t = plots("2e", "01025", "01024", {"06012": 1}, {})
+    in_play(t, "A.06012.1")
+    assert (initiative(t, "A"), initiative(t, "B"), reserve(t, "A"), reserve(t, "B")) == (4, 6 - 3, 5, 6 - 1)
+    assert initiative_winner(t) == "A"
+    t = plots("2e", "01004", "01024", {"06012": 1}, {})
+    in_play(t, "A.06012.1")
+    assert (initiative(t, "B"), reserve(t, "B")) == (6, 6)
+    assert initiative_winner(t) == "B"
+
+
 def test_the_rains_of_castamere_reveals_a_scheme_after_an_intrigue_win_by_five() -> None:
     """ability.reaction-trigger (aside56 08, 30): "The Rains of Castamere" (05045) "Reaction: After you win an
     [intrigue] challenge by 5 or more STR, kneel your faction card to reveal a Scheme plot.": in the challenges phase

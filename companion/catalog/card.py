@@ -446,7 +446,8 @@ class Card:
     faction_power_in_challenges: bool = False
     power_kings_only: bool = False  # "Each non-King, non-Queen character cannot gain power." (Your King Commands It)
     #: "Erik Anvil-Breaker cannot stand during the standing phase.": "standing" (it stays knelt there only);
-    #: "Northern Armory cannot stand.": "always" (a location too).
+    #: "Northern Armory cannot stand.": "always" (a location too); "Northern Encampment cannot stand during the
+    #: standing phase unless you have won dominance this round.": "standing-unless-dominance".
     stays_knelt: str | None = None
     #: "Attached character cannot stand." (Hunting Accident): "always"; "… during the standing phase": "standing"
     #: (1st edition Vat of Wildfire's "Attached location …" alike).

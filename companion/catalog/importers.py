@@ -761,7 +761,8 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
 #: value), 1st edition "Lower the income and initiative on each opponent's revealed plot card by 1." (The Sparr; "raise"
 #: and "lower" are the 1st edition's words): ``plot_value_facts``.
-_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?) ([A-Z][\w']*) plot cards? revealed|"
+_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?|there are more) ([A-Z][\w']*) plot cards? "
+                         r"(?:than ([A-Z][\w']*) plot cards )?revealed|"
                          r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
                          r"(increase|reduce|raise|lower) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|"
                          r"reserve|initiative))?) (?:values? )?on "
@@ -821,21 +822,39 @@ _USED_PILE = re.compile(r"^there (?:are (\d+) or more|is an?) (?:([A-Z][\w']*) )
 
 def plot_value_facts(m: re.Match[str], name: str | None) -> list[PlotValue]:
     """``_PLOT_VALUE``'s sentence as (stat, whose: "you"/"opponents"/"each", signed amount, the plot's trait it needs
-    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "first_player",
-    "standing", "used": the card lies in its owner's used pile, ""), the least it leaves: 0 where it prints no
-    minimum), one for each value it names ("the income and reserve values"). Nothing where "… is standing" or "… is in
-    your used pile" names another card than the card itself."""
-    if m.group(4) is not None and (name is None or fold(m.group(4)) != fold(name)):
+    ("Summer", "non:Summer", ""), its condition ("none:Winter", "any:Kingdom", "yours:Winter", "more:Winter:Summer":
+    more revealed plots have the first trait than the second (Moat Cailin), "first_player", "standing", "used": the
+    card lies in its owner's used pile, ""), the least it leaves: 0 where it prints no minimum), one for each value it
+    names ("the income and reserve values"). Nothing where "… is standing" or "… is in your used pile" names another
+    card than the card itself."""
+    if m.group(5) is not None and (name is None or fold(m.group(5)) != fold(name)):
         return []
-    condition = {"there are no": "none", "you have a": "yours", "you have an": "yours"}.get(
-        (m.group(1) or "").lower(), "any")
-    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(8).lower(), "you")
-    trait = ("non:" if m.group(9) else "") + (m.group(10) or "")
-    sign = 1 if m.group(6).lower() in ("increase", "raise") else -1
-    while_ = (f"{condition}:{m.group(2)}" if m.group(2) else "first_player" if m.group(3)
-              else "" if not m.group(4) else "standing" if m.group(5).lower() == "standing" else "used")
-    return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(11)), trait, while_,
-             int(m.group(12) or 0)) for stat in m.group(7).lower().split(" and ")]
+    condition = {"there are no": "none", "you have a": "yours", "you have an": "yours",
+                 "there are more": "more"}.get((m.group(1) or "").lower(), "any")
+    whose = {"each player's": "each", "each opponent's": "opponents"}.get(m.group(9).lower(), "you")
+    trait = ("non:" if m.group(10) else "") + (m.group(11) or "")
+    sign = 1 if m.group(7).lower() in ("increase", "raise") else -1
+    while_ = (f"{condition}:{m.group(2)}" + (f":{m.group(3)}" if m.group(3) else "") if m.group(2)
+              else "first_player" if m.group(4)
+              else "" if not m.group(5) else "standing" if m.group(6).lower() == "standing" else "used")
+    return [("income" if stat in ("gold", "income") else stat, whose, sign * int(m.group(12)), trait, while_,
+             int(m.group(13) or 0)) for stat in m.group(8).lower().split(" and ")]
+
+
+#: One sentence changing two plot values by different amounts: "…, reduce the initiative value on each opponent's
+#: revealed plot card by 3, and the reserve value on each opponent's revealed plot card by 1." (Moat Cailin, The
+#: Maiden): read as two sentences with the same condition (``plot_value_sentences``).
+_PLOT_VALUE_AND = re.compile(r"^(.*?\b(increase|reduce|raise|lower) )(the \w+ value on .+? by \d+), and (the \w+ value "
+                             r"on .+? by \d+)$", re.IGNORECASE)
+
+
+def plot_value_sentences(sentence: str) -> list[str]:
+    """The sentence as ``_PLOT_VALUE`` reads it: two where it changes two values by two amounts, "the gold value and
+    reserve value" as "the gold and reserve values" (Winter Reserves)."""
+    sentence = re.sub(r"\bthe (\w+) value and (\w+) value\b", r"the \1 and \2 values", sentence, flags=re.IGNORECASE)
+    if (both := _PLOT_VALUE_AND.match(sentence)) is None:
+        return [sentence]
+    return [both.group(1) + both.group(3), both.group(1) + both.group(4)]
 
 
 def draw_count(plain: str) -> tuple[tuple[int, ...], int, str] | None:
@@ -1222,7 +1241,9 @@ _SKIPS_PHASE = re.compile(r"^(?:all players )?skip the (plot|draw|marshaling|cha
                           r"phase this round$", re.IGNORECASE)
 #: "Erik Anvil-Breaker cannot stand during the standing phase." (its own name); "Attached character cannot stand."
 #: (Hunting Accident: never) or "… does not stand during the standing phase." (that phase only).
-_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand( during the standing phase)?$", re.IGNORECASE)
+#: "Northern Encampment cannot stand during the standing phase unless you have won dominance this round.": unless.
+_OWN_NO_STAND = re.compile(r"^(.+?) (?:cannot|does not) stand( during the standing phase)?"
+                           r"( unless you have won dominance this round)?$", re.IGNORECASE)
 _ATTACHED_NO_STAND = re.compile(r"^attached (?:character|location) (?:cannot|does not) stand"
                                 r"( during the standing phase)?$", re.IGNORECASE)
 #: "Kneel that character if it is standing. That character does not stand during the standing phase this round."
@@ -2427,9 +2448,10 @@ _KNEEL_TO_REDUCE = re.compile(rf"\bkneel(?: {SELF})? to (?:reduce|lower) the (?:
 
 
 #: An ability whose cost kneels the card itself, and what it does to a character: "Kneel Marya Seaworth to choose and
-#: stand 1 character." (1st edition; Massey's Hook "… stand 1 character with stealth"; "Kneel X to choose and kill …").
+#: stand 1 character." (1st edition; Massey's Hook "… stand 1 character with stealth"; "Kneel X to choose and kill …";
+#: Northern Encampment "Kneel Northern Encampment to gain 2 gold.").
 _KNEEL_SELF_TO = re.compile(rf"\bkneel {SELF} to (?:choose and |choose (?:a|an|1) [^.]*?(?:character|card)[^.]*?\. )?"
-                            r"(stand|kneel|kill)\b", re.IGNORECASE)
+                            r"(stand|kneel|kill|gain)\b", re.IGNORECASE)
 
 
 def kneel_self_to(plain: str, name: str | None) -> tuple[str, ...]:
@@ -2890,7 +2912,7 @@ class Keywords:
     faction_power_in_challenges: bool = False  # Uneasy Truce
     power_kings_only: bool = False  # Your King Commands It
     stays_knelt: str | None = None  # "<its name> cannot stand during the standing phase.": "standing"; "… cannot
-    # stand.": "always"
+    # stand.": "always"; "… unless you have won dominance this round": "standing-unless-dominance"
     attached_stays_knelt: str | None = None  # "Attached character cannot stand.": "always"
     phase_grants: tuple[str, str, bool, int] | None = None  # an event's keyword until the end of the phase
     action_only: bool = False  # every triggered ability it prints is an action
@@ -3408,8 +3430,10 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (knelt_defend := _KNELT_DEFENDERS.match(sentence)) is not None:
                 knelt_defenders = (knelt_defend.group(1).strip(), knelt_defend.group(2).lower())
                 continue
-            if (plot_valued := _PLOT_VALUE.match(sentence)) is not None and (
-                    valued_facts := plot_value_facts(plot_valued, name)):
+            valued_facts = [fact for part in plot_value_sentences(sentence)
+                            if (plot_valued := _PLOT_VALUE.match(part)) is not None
+                            for fact in plot_value_facts(plot_valued, name)]
+            if valued_facts:
                 plot_values.extend(valued_facts)
                 continue
             if (kept := _KEPT_GOLD.match(sentence)) is not None:
@@ -3419,7 +3443,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                 skips_phase = skipped.group(1).lower()
                 continue
             if named(own_held := _OWN_NO_STAND.match(sentence)):  # "Northern Armory cannot stand.": ever
-                stays_knelt = "standing" if own_held.group(2) else "always"  # type: ignore[union-attr]
+                stays_knelt = ("standing-unless-dominance" if own_held.group(3)  # type: ignore[union-attr]
+                               else "standing" if own_held.group(2) else "always")  # type: ignore[union-attr]
                 continue
             if (held := _ATTACHED_NO_STAND.match(sentence)) is not None:
                 attached_stays_knelt = "standing" if held.group(1) else "always"

@@ -519,7 +519,7 @@ def plot_values_printed(t: Table, seat: str, plot: Card, stat: str, value: int) 
 
 def _plot_value_while(t: Table, seat: str, cid: str, cond: str) -> bool:
     """``Card.plot_values``' condition for the seat's card: "none:Winter" (no Winter plot revealed), "any:Kingdom",
-    "yours:Winter", "first_player" (the seat is), "standing" (the card is in play and standing), "used" (the card is
+    "yours:Winter", "more:Winter:Summer", "first_player" (the seat is), "standing" (the card is in play and standing), "used" (the card is
     in the seat's used pile: the caller looks)."""
     if cond == "first_player":
         return t.first_player == seat
@@ -528,6 +528,10 @@ def _plot_value_while(t: Table, seat: str, cid: str, cond: str) -> bool:
     if not cond or cond == "used":
         return True
     kind, _, trait = cond.partition(":")
+    if kind == "more":  # Moat Cailin: "While there are more Winter plot cards than Summer plot cards revealed, …"
+        more, _, fewer = trait.partition(":")
+        plots = [p for s in t.seats if (p := plot_card(t, s)) is not None]
+        return sum(more in p.traits for p in plots) > sum(fewer in p.traits for p in plots)
     if kind == "yours":
         return (mine := plot_card(t, seat)) is not None and trait in mine.traits
     revealed = any((p := plot_card(t, s)) is not None and trait in p.traits for s in t.seats)

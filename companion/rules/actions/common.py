@@ -476,10 +476,11 @@ def _kneeling_by_own_cost(t: Table, source: str | None, verb: str) -> str | None
 
 def kneel_cost_unpaid(t: Table, source: str | None, verb: str) -> bool:
     """``source``'s kneel-itself ability (``_kneeling_by_own_cost``) is used again while it kneels from paying for an
-    earlier use (RR: Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay). A use while it stands (its
-    kneel left out of the log) or the first one after it knelt is not judged."""
+    earlier use (RR: Costs; 1E Rules › Kneeling: a kneeling card cannot kneel to pay), in this round or an earlier
+    one it did not stand in (Northern Encampment "cannot stand during the standing phase unless …"). A use while it
+    stands (its kneel left out of the log) or the first one after it knelt is not judged."""
     controller = _kneeling_by_own_cost(t, source, verb)
-    return controller is not None and counted_this_round(t.round, t.players[controller], f"kneel-used:{source}") > 0
+    return controller is not None and f"kneel-used:{source}" in t.players[controller].round_counts
 
 
 def note_kneel_cost(t: Table, source: str | None, verb: str) -> None:

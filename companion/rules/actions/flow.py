@@ -164,6 +164,7 @@ class BeginPhase(Action):
         if target is Phase.STANDING:  # RR: Appendix I › 6.2: each player stands each kneeling card
             for cid in standing_phase_stands(t):
                 t.in_play[cid].kneeling = False
+                t.players[t.in_play[cid].controller].round_counts.pop(f"kneel-used:{cid}", None)  # paid anew
                 if t.card(cid).type == "character":
                     count_this_round(t.round, t.players[t.in_play[cid].controller], STANDING_STANDS)
             for p in t.players.values():
@@ -252,6 +253,9 @@ def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
     own = getattr(printed(t, card), "stays_knelt", None) if t.card(card).stays_knelt else None
     if own == "always" or (standing_phase and (own == "standing" or t.in_play[card].held_round == t.round)):
         return True
+    if standing_phase and own == "standing-unless-dominance" \
+            and t.dominance.get(t.round) != t.in_play[card].controller:
+        return True  # Northern Encampment: "… unless you have won dominance this round."
     kinds = ("always", "standing") if standing_phase else ("always",)
     return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
                if not t.in_play[dep].duplicate_of)
@@ -956,7 +960,8 @@ class _SetKneeling(Action):
                 count_this_round(t.round, t.players[t.in_play[self.card].controller], STANDING_STANDS)
             if self.source != self.card:
                 note_kneel_cost(t, self.source, "kneel" if self.kneeling else "stand")
-            if self.kneeling:  # a new kneel: a new use's draws (``kneel_paid_draws``), a new use of its ability
+            if self.kneeling or t.in_play[self.card].kneeling:  # a new kneel, or stood: a new use's draws
+                # (``kneel_paid_draws``), a new use of its kneel-itself ability
                 t.players[t.in_play[self.card].controller].round_counts.pop(f"kneel-drawn:{self.card}", None)
                 t.players[t.in_play[self.card].controller].round_counts.pop(f"kneel-used:{self.card}", None)
             t.in_play[self.card].kneeling = self.kneeling

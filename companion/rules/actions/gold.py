@@ -7,7 +7,7 @@ from typing import Annotated
 
 from companion.declare import number
 from companion.rules.actions.base import Action, Amount, CardRef, Phone, Reason, Recorder, SeatRef, Tally, action
-from companion.rules.actions.common import check_active_player, check_amount_instead
+from companion.rules.actions.common import check_active_player, check_amount_instead, check_kneel_cost, note_kneel_cost
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.state import Phase, Zone, return_gold
@@ -119,8 +119,10 @@ class GainGold(_Pool):
                 v.violate("gold.per-count", (self.source,), card=t.ref(self.source), amount=self.amount,
                           most=max(counts), kind=msg(f"type.{kind}"))
         check_amount_instead(t, v, self.player, self.source, "gold", self.amount)
+        check_kneel_cost(t, v, self.source, "gain")  # "Kneel Northern Encampment to gain 2 gold." while it kneels
 
     def apply(self, t: Table) -> None:
+        note_kneel_cost(t, self.source, "gain")
         t.players[self.player].gold += self.amount
         spent = t.gold_spent
         if self.source is None and spent is not None and spent[0] != self.player and spent[1] == self.amount \
