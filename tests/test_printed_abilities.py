@@ -754,6 +754,15 @@ def test_what_an_attachment_gives_the_character_it_is_on() -> None:
     in_play(t, "A.core_140.1", attached_to="A.core_18.1")
     hand(t, "A.core_140.2")
     flagged_and_refused(t, Marshal("A", "A.core_140.2", attach_to="A.core_18.1"), "attach.one-per-card")
+    # aside85 05: Dothraki Steed (14036) "Limit 1 copy per character.": a second on Haggo (14035) is flagged, on
+    # another character it is legal.
+    t = make_table({"A": {"14035": 1, "01160": 1, "14036": 2}, "B": {}}, gold=10)
+    in_play(t, "A.14035.1")
+    in_play(t, "A.01160.1")
+    in_play(t, "A.14036.1", attached_to="A.14035.1")
+    hand(t, "A.14036.2")
+    flagged_and_refused(t, Marshal("A", "A.14036.2", attach_to="A.14035.1"), "attach.one-per-card")
+    legal(t, Marshal("A", "A.14036.2", attach_to="A.01160.1"))
 
 
 def test_fortified_position_blanks_every_characters_text_box() -> None:

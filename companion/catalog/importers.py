@@ -1333,6 +1333,7 @@ _FLAG_SENTENCES = {
     "characters and locations do not provide positive gold modifiers": "no_positive_gold_modifiers",
     "knelt characters cannot be killed": "knelt_unkillable",
     "limit 1 per character": "one_per_card",  # 1st edition Lordship: one copy on a character
+    "limit 1 copy per character": "one_per_card",  # Dothraki Steed
     "at least one character must be declared as a defender in each challenge, if able": "must_defend",  # Besieged
     "characters cannot be saved": "no_saves",  # The Bloody Flux
     # 1st edition Feast or Famine: "When revealed, you may choose to add +6 gold to your income this marshalling phase.
