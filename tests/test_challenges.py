@@ -971,3 +971,31 @@ def test_a_duplicate_declared_in_a_challenge_is_named_as_a_duplicate() -> None:
     flagged_and_refused(t, InitiateChallenge("A", "military", "B", attackers=["A.01088.2"]), "challenge.duplicate")
     v = play(t, InitiateChallenge("A", "military", "B", attackers=["A.01088.2"]), "strict")
     assert any("duplicate on The Tickler" in x.text() for x in v.violations)
+
+
+def test_an_attacker_that_bars_defenders_in_some_challenges_or_while_alone() -> None:
+    """aside85 06 (challenge.defender-barred; The Drumm: "While The Drumm is attacking in a [military] or [power]
+    challenge, each character with an [intrigue] icon cannot be declared as a defender."): in his [power] challenge
+    Melisandre (an [intrigue] icon) is flagged, Winterfell Steward (none) is legal. Rattleshirt: "While Rattleshirt is
+    attacking alone, each character without attachments cannot be declared as a defender.": alone, a character without
+    attachments is flagged and one with Little Bird legal; beside another attacker, either is legal."""
+    from companion.rules.actions import DeclareDefenders, InitiateChallenge
+    t = make_table({"A": {"12006": 1}, "B": {"14003": 1, "01152": 1}}, phase="challenges")
+    for card in ("A.12006.1", "B.14003.1", "B.01152.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.12006.1"]))
+    flagged_and_refused(t.clone(), DeclareDefenders("B", ["B.14003.1"]), "challenge.defender-barred")
+    legal(t, DeclareDefenders("B", ["B.01152.1"]))
+    for attackers, barred in ((["A.07039.1"], True), (["A.07039.1", "A.01057.1"], False)):
+        t = make_table({"A": {"07039": 1, "01057": 1}, "B": {"01089": 1, "01152": 1, "01034": 1}}, phase="challenges")
+        for card in ("A.07039.1", "A.01057.1", "B.01089.1", "B.01152.1"):
+            in_play(t, card)
+        in_play(t, "B.01034.1", attached_to="B.01152.1")
+        t.first_player = t.active_player = "A"
+        legal(t, InitiateChallenge("A", "power", "B", attackers=attackers))
+        if barred:
+            flagged_and_refused(t.clone(), DeclareDefenders("B", ["B.01089.1"]), "challenge.defender-barred")
+        else:
+            legal(t.clone(), DeclareDefenders("B", ["B.01089.1"]))
+        legal(t, DeclareDefenders("B", ["B.01152.1"]))

@@ -158,6 +158,14 @@ _DEFENDERS_BARRED = re.compile(r"^while (.+?) is attacking, (characters without 
                                r"characters that have a trait in common with .+?|house (\w+) characters|characters "
                                r"with printed cost lower than the number of attacking house (\w+) characters) cannot "
                                r"(?:be declared as (?:a )?defenders?|defend)$", re.IGNORECASE)
+#: 2nd edition The Drumm: "While The Drumm is attacking in a [military] or [power] challenge, each character with an
+#: [intrigue] icon cannot be declared as a defender." ("icon:intrigue|military,power": what it bars, then when);
+#: Rattleshirt: "While Rattleshirt is attacking alone, each character without attachments cannot be declared as a
+#: defender." ("no_attachments|alone"): only when it names the card.
+_DEFENDERS_BARRED_WHEN = re.compile(r"^while (.+?) is attacking( alone| in an? \[?(?:military|intrigue|power)\]?"
+                                    r"(?: or \[?(?:military|intrigue|power)\]?)? challenge)?, each character "
+                                    r"(with an? \[?(military|intrigue|power)\]? icon|without attachments) cannot be "
+                                    r"declared as a defender$", re.IGNORECASE)
 #: 1st edition The Fox's Teeth: "While The Fox's Teeth is attacking, only knelt characters may be declared as
 #: defenders." ("standing" characters are barred; knelt ones may be declared: its sentence before says so).
 _ONLY_KNELT_DEFEND = re.compile(r"^while (.+?) is attacking, only knelt characters may be declared as defenders$",
@@ -761,8 +769,8 @@ _GAINED_TRAITS = re.compile(r"^the ([A-Z][\w' ]*?(?: and [A-Z][\w' ]*?)?) traits
 #: reduce the income and reserve values on each opponent's revealed plot card by 1." (Ralf Kenning: one fact for each
 #: value), 1st edition "Lower the income and initiative on each opponent's revealed plot card by 1." (The Sparr; "raise"
 #: and "lower" are the 1st edition's words): ``plot_value_facts``.
-_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?|there are more) ([A-Z][\w']*) plot cards? "
-                         r"(?:than ([A-Z][\w']*) plot cards )?revealed|"
+_PLOT_VALUE = re.compile(r"^(?:while (?:(there are no|there is an?|you have an?|there are more) ([A-Z][\w']*) "
+                         r"plot cards? (?:than ([A-Z][\w']*) plot cards )?revealed|"
                          r"(you are the first player)|(.+?) is (standing|in your used pile)), )?"
                          r"(increase|reduce|raise|lower) the ((?:gold|income|reserve|initiative)(?: and (?:gold|income|"
                          r"reserve|initiative))?) (?:values? )?on "
@@ -2961,6 +2969,7 @@ class Keywords:
     sole_gold_bonus: bool = False  # "Your other cards do not provide a gold bonus."
     defenders_need: str | None = None  # while it attacks, a defender who controls no "Lord" character declares none
     defenders_barred: str | None = None  # "no_crest" / "power" / "shared_trait" / "standing" / "cost_below:lannister"
+    # / "icon:intrigue|military,power" / "no_attachments|alone"
     side_str: tuple[str, str, int] | None = None  # ("power", "participating", 2): ``_SIDE_STR``
     str_nth_challenge: tuple[tuple[int, int], ...] = ()  # ((1, -1), (3, 2)): ``_STR_NTH_CHALLENGE``
     power_nth_challenge: int | None = None  # 3: ``_WIN_POWER_THIS`` after the third challenge's sentence
@@ -3339,6 +3348,13 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
                     f"house:{fold(house)}" if (house := barred.group(3)) else  # type: ignore[union-attr]
                     f"cost_below:{below.lower()}" if (below := barred.group(4)) else  # type: ignore[union-attr]
                     "shared_trait")
+                continue
+            if named(barred_when := _DEFENDERS_BARRED_WHEN.match(sentence)):
+                barred_in = (barred_when.group(2) or "").strip().lower()  # type: ignore[union-attr]
+                defenders_barred = ("no_attachments" if barred_when.group(4) is None  # type: ignore[union-attr]
+                                    else f"icon:{barred_when.group(4).lower()}")  # type: ignore[union-attr]
+                defenders_barred += "|" + ("alone" if barred_in == "alone" else ",".join(
+                    re.findall(r"military|intrigue|power", barred_in)))
                 continue
             if named(_ONLY_KNELT_DEFEND.match(sentence)):
                 defenders_barred = "standing"

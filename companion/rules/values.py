@@ -519,8 +519,8 @@ def plot_values_printed(t: Table, seat: str, plot: Card, stat: str, value: int) 
 
 def _plot_value_while(t: Table, seat: str, cid: str, cond: str) -> bool:
     """``Card.plot_values``' condition for the seat's card: "none:Winter" (no Winter plot revealed), "any:Kingdom",
-    "yours:Winter", "more:Winter:Summer", "first_player" (the seat is), "standing" (the card is in play and standing), "used" (the card is
-    in the seat's used pile: the caller looks)."""
+    "yours:Winter", "more:Winter:Summer" (more revealed plots are Winter than Summer), "first_player" (the seat is),
+    "standing" (the card is in play and standing), "used" (the card is in the seat's used pile: the caller looks)."""
     if cond == "first_player":
         return t.first_player == seat
     if cond == "standing":

@@ -605,7 +605,7 @@ class DeclareDefenders(Action):
                     if t.card(x).type == "character"):
                 v.violate("challenge.defenders-need-trait", (attacker,), card=t.ref(attacker),
                           player=t.players[c.defender].name, trait=need)
-        check_defenders_barred(t, v, c.attackers, list(self.defenders))
+        check_defenders_barred(t, v, c.attackers, list(self.defenders), c.kind)
         if not self.defenders:
             v.note("no-defenders-declared", player=t.players[c.defender].name)
             must_defend(t, v, c)
@@ -641,12 +641,16 @@ def knelt_defender_allowed(t: Table, card: str, seat: str, kind: str) -> bool:
     return False
 
 
-def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str]) -> None:
+def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders: list[str], kind: str) -> None:
     """An attacker's "While Wex Pyke is attacking, characters without crests cannot be declared as defenders."
     (``Card.defenders_barred``; its text counting; 1st edition Balon Greyjoy's "characters with lower STR than his"
-    while he is the only King character in play): a defender it names is flagged (RR: Golden Rule)."""
+    while he is the only King character in play; The Drumm's "in a [military] or [power] challenge", Rattleshirt's
+    "attacking alone"): a defender it names is flagged (RR: Golden Rule)."""
     for attacker in attackers:
         barred = getattr(printed(t, attacker), "defenders_barred", None) if attacker in t.in_play else None
+        barred, _, when = (barred or "").partition("|")
+        if when and (len(attackers) > 1 if when == "alone" else kind not in when.split(",")):
+            continue  # "while … attacking alone" / "in a [military] or [power] challenge": not this one
         # 1st edition Ser Lancel: "… characters with printed cost lower than the number of attacking House
         # Lannister characters cannot be declared as defenders."
         house = barred[len("cost_below:"):] if barred and barred.startswith("cost_below:") else None
@@ -660,6 +664,9 @@ def check_defenders_barred(t: Table, v: Checker, attackers: list[str], defenders
                     or (barred == "shared_trait" and set(traits_of(t, card)) & set(traits_of(t, attacker))) \
                     or (str(barred).startswith("house:") and str(barred)[6:] in _houses(t, card)) \
                     or (barred == "standing" and not t.in_play[card].kneeling) \
+                    or (barred.startswith("icon:") and has_icon(t, card, barred[5:])) \
+                    or (barred == "no_attachments" and not any(t.card(a).type == "attachment"
+                                                               for a in t.dependents(card))) \
                     or (barred == "lower_str_only_king" and strength(t, card) < strength(t, attacker)
                         and not any(k != attacker and ip.duplicate_of is None and t.card(k).type == "character"
                                     and "King" in traits_of(t, k) for k, ip in t.in_play.items())):
