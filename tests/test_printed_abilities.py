@@ -3473,3 +3473,17 @@ def test_no_character_is_saved_while_arya_stark_stands() -> None:
     assert "save.while-standing" in rules_of(play(t.clone(), SaveWithDuplicate("A", f"A.{robb}.2"), "advisory"))
     t.in_play["B.08081.1"].kneeling = True
     assert "save.while-standing" not in rules_of(play(t.clone(), SaveWithDuplicate("A", f"A.{robb}.2"), "advisory"))
+
+
+def test_devout_freerider_bars_gold_in_the_challenges_phase() -> None:
+    """aside82 12 (``gold.cannot-gain``): Devout Freerider (05040) "During the challenges phase, each player cannot gain
+    gold.": with the opponent's Freerider in play, Lions of the Rock's 3 gold ("After the challenges phase begins,
+    gain 3 gold.") is flagged in the challenges phase; a gain in the marshaling phase is legal."""
+    from companion.rules.actions import GainGold
+
+    assert Catalog.open().card("05040").no_gold_in == "challenges"
+    t = plots("2e", "01024", "01001", {"05046": 1}, {"05040": 1})
+    in_play(t, "B.05040.1")
+    legal(t, GainGold("A", 1))
+    next_phase(t, "challenges")
+    flagged_and_refused(t, GainGold("A", 3, source="A.05046.1"), "gold.cannot-gain")

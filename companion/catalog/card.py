@@ -86,8 +86,8 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "str_kneeling", "saves_attached", "saves_only",
-              "never_saved", "never_killed", "never_knelt", "no_saves_standing", "own_shadow_less", "save_gold",
-              "cheaper_if",
+              "never_saved", "never_killed", "never_knelt", "no_saves_standing", "no_gold_in", "own_shadow_less",
+              "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
@@ -715,6 +715,9 @@ class Card:
     #: Arya Stark (08081): "While Arya Stark is standing, characters cannot be saved.": no character is saved while
     #: the card stands (anyone's).
     no_saves_standing: bool = False
+    #: Devout Freerider (05040): "During the challenges phase, each player cannot gain gold.": "challenges" (anyone's
+    #: gain, while its text counts).
+    no_gold_in: str = ""
     #: Varys: "Reduce the cost to bring Varys out of shadows by 1 for each other card in shadows.": 1.
     own_shadow_less: int = 0
     #: The gold a save costs (1st edition Gilded Plate: "Pay 1 gold and discard Gilded Plate from play … to save

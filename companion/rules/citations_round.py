@@ -271,6 +271,7 @@ RULES_ROUND: dict[str, Rule] = {
     "save.while-standing": Rule("RR: Save, Cannot be Saved", "1E Rules › Golden rule"),
     "event.cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "kneel.printed-unkneelable": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "gold.cannot-gain": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.amount-if": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-discarded": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.killed-at-zero": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -18,6 +18,7 @@ from companion.rules.values import (
     plot_card,
     plot_returns_gold,
     printed_bonus,
+    printed_cards,
     recorded,
     revealed_plot,
     revealed_plots_that,
@@ -120,6 +121,11 @@ class GainGold(_Pool):
                           most=max(counts), kind=msg(f"type.{kind}"))
         check_amount_instead(t, v, self.player, self.source, "gold", self.amount)
         check_kneel_cost(t, v, self.source, "gain")  # "Kneel Northern Encampment to gain 2 gold." while it kneels
+        # Devout Freerider: "During the challenges phase, each player cannot gain gold." (anyone's card in play)
+        barring = next((cid for seat in t.seats for cid in printed_cards(t, seat)
+                        if t.card(cid).no_gold_in and t.card(cid).no_gold_in == t.phase.value), None)
+        if barring is not None:
+            v.violate("gold.cannot-gain", (barring,), player=t.players[self.player].name, card=t.ref(barring))
 
     def apply(self, t: Table) -> None:
         note_kneel_cost(t, self.source, "gain")
