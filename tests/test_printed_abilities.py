@@ -3487,3 +3487,23 @@ def test_devout_freerider_bars_gold_in_the_challenges_phase() -> None:
     legal(t, GainGold("A", 1))
     next_phase(t, "challenges")
     flagged_and_refused(t, GainGold("A", 3, source="A.05046.1"), "gold.cannot-gain")
+
+
+def test_rationing_bars_reactions_to_winning_a_challenge() -> None:
+    """aside85 11 (``ability.reactions-barred``): Rationing (14049) "Players cannot trigger reactions to winning or
+    losing challenges.": after Stannis Baratheon (14002, "Reaction: After you win a [power] challenge, draw X cards.")
+    wins a [power] challenge, his draw is flagged while Rationing is revealed (Bob's), legal under A Noble Cause."""
+    for b_plot, barred in (("14049", True), ("01004", False)):
+        t = plots("2e", "01024", b_plot, {"14002": 1}, {"01152": 1})
+        in_play(t, "A.14002.1")
+        in_play(t, "B.01152.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.14002.1"]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B"))
+        draw = DrawCards("A", 1, source="A.14002.1")
+        if barred:
+            flagged_and_refused(t, draw, "ability.reactions-barred")
+        else:
+            legal(t, draw)

@@ -58,7 +58,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_events_during", "plot_deck_excludes", "non_loyal_of",
               "no_income_bonuses", "no_positive_gold_modifiers",
               "opponents_income_zero", "knelt_unkillable", "play_during", "play_side", "play_first", "draws",
-              "no_challenges_if_gold", "no_card_abilities",
+              "no_challenges_if_gold", "no_card_abilities", "no_challenge_reactions",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
               "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
@@ -306,6 +306,8 @@ class Card:
     knelt_unkillable: bool = False
     no_challenges_if_gold: bool = False  # Feast or Famine: "If you do, you cannot initiate challenges this round."
     no_card_abilities: bool = False  # Burning Bridges: "Players cannot trigger abilities on character, location, …"
+    #: Rationing: "Players cannot trigger reactions to winning or losing challenges." (a revealed plot's)
+    no_challenge_reactions: bool = False
     #: 1st edition The Power of Blood: "[Noble] characters cannot be killed.": "Noble" (a crest, ``crests``).
     unkillable_crest: str | None = None
     #: 1st edition The Power of Faith: "[Holy] characters you control gain a [Military] icon and do not kneel to

@@ -1349,6 +1349,7 @@ _FLAG_SENTENCES = {
     "if you do, you cannot initiate challenges this round": "no_challenges_if_gold",
     # 1st edition Burning Bridges: no triggered ability of a card in play (the plots' and events' aside)
     "players cannot trigger abilities on character, location, and attachment cards in play": "no_card_abilities",
+    "players cannot trigger reactions to winning or losing challenges": "no_challenge_reactions",  # Rationing
     "characters and locations cannot be saved": "no_saves",  # 1st edition Assault on King's Landing (its characters')
     # Uneasy Truce; Your King Commands It:
     "each player cannot gain power for his or her faction except during challenges": "faction_power_in_challenges",
@@ -2856,6 +2857,7 @@ class Keywords:
     knelt_unkillable: bool = False  # "Knelt characters cannot be killed." (1st edition Stoic Resolve)
     no_challenges_if_gold: bool = False  # 1st edition Feast or Famine: no challenge once its gold was added
     no_card_abilities: bool = False  # 1st edition Burning Bridges: no ability of a card in play is triggered
+    no_challenge_reactions: bool = False  # Rationing
     unkillable_crest: str | None = None  # "[Noble] characters cannot be killed." (1st edition The Power of Blood)
     crest_grants: tuple[str, str, bool] | None = None  # ("Holy", "military", True): ``_CREST_GRANTS``
     power_uncounted: tuple[str, str] | None = None  # ("opponents", ""): Melisandre; ("any", "Lord|Lady"): Ser Lancel
@@ -3587,7 +3589,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         must_defend="must_defend" in flags, stands_declared=tuple(stands_declared),
         plot_values=tuple(plot_values),
         no_saves="no_saves" in flags, no_challenges_if_gold="no_challenges_if_gold" in flags,
-        no_card_abilities="no_card_abilities" in flags,
+        no_card_abilities="no_card_abilities" in flags, no_challenge_reactions="no_challenge_reactions" in flags,
         no_effect_entry="no_effect_entry" in flags, str_fixed="str_fixed" in flags,
         str_set=int(m.group(1)) if (m := _STR_SET.search(plain)) else -1,
         attached_str_set=int(m.group(1)) if (m := _ATTACHED_STR_SET.search(plain)) else -1,

@@ -1018,11 +1018,24 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
         # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
         # event is always written as played, so with none just played there are no such effects to cancel.
         v.violate("event.cancel-no-event", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.type == "event" and c.reacts_to is not None:
+        check_reactions_barred(t, v, card, c.reacts_to)
     if c.type == "event" and c.reacts_to is not None and c.reacts_to[0] != "out_of_shadows_self" \
             and not trigger_due(t, player, card, c.reacts_to):  # (coming out of shadows is its play itself)
         words = reaction_words(c.reacts_to, c.won_with)
         v.violate("event.reaction-trigger", (card,), card=t.ref(card), player=t.players[player].name,
                   trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
+
+
+#: The reactions a revealed Rationing bars: "Players cannot trigger reactions to winning or losing challenges."
+CHALLENGE_RESULTS = ("win_challenge", "lose_challenge", "unopposed", "lose_unopposed")
+
+
+def check_reactions_barred(t: Table, v: Checker, card: str, trigger: tuple[str, str, int, str]) -> None:
+    """``ability.reactions-barred``: a reaction to winning or losing a challenge while a revealed plot (anyone's) says
+    "Players cannot trigger reactions to winning or losing challenges." (Rationing; RR: Golden Rule)."""
+    if trigger[0] in CHALLENGE_RESULTS and (plots := revealed_plots_that(t, "no_challenge_reactions")):
+        v.violate("ability.reactions-barred", (card, plots[0]), card=t.ref(card), plot=t.ref(plots[0]))
 
 
 def reaction_words(trigger: tuple[str, str, int, str], won_with: tuple[str, str, str] | None = None

@@ -14,6 +14,7 @@ from companion.rules.actions.common import (
     check_immune,
     check_kneel_cost,
     check_kneel_target,
+    check_reactions_barred,
     condition_words,
     continues_trigger,
     end_challenge,
@@ -688,6 +689,8 @@ def check_reaction_trigger(t: Table, v: Checker, action: Action) -> None:
     check_pillage_trigger(t, v, action, source)
     if trigger is None:
         return
+    if c.type != "event":  # an event's is judged as it is played
+        check_reactions_barred(t, v, source, trigger)
     if isinstance(player, str) and itself_into_play(t, v, action, source):
         # its coming out of shadows is the line itself (1st edition A Fistful of Coppers: "Response: After A Fistful
         # of Coppers comes out of Shadows, move 2 gold …": played from Shadows, it resolves as it comes out)
