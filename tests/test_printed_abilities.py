@@ -3507,3 +3507,24 @@ def test_rationing_bars_reactions_to_winning_a_challenge() -> None:
             flagged_and_refused(t, draw, "ability.reactions-barred")
         else:
             legal(t, draw)
+
+
+def test_insidious_scheme_waits_for_an_intrigue_win_by_five() -> None:
+    """aside82 11 (``event.reaction-trigger``): Insidious Scheme (05023) "Reaction: After claim is applied for an
+    [intrigue] challenge you won by 5 or more STR, draw 2 cards. …": played after a win by 7 it is legal, after a win
+    by 3 (Tyrion alone, 4 against 1) it is flagged."""
+    assert Catalog.open().card("05023").reacts_to == ("win_challenge", "intrigue", 5, "")
+    for attackers, flagged in ((["A.01088.1", "A.01093.1", "A.01089.1"], False), (["A.01089.1"], True)):
+        t = plots("2e", "01024", "01001", {"05023": 1, "01088": 1, "01093": 1, "01089": 1}, {"01169": 1}, gold=3)
+        for card in ("A.01088.1", "A.01093.1", "A.01089.1", "B.01169.1"):
+            in_play(t, card)
+        hand(t, "A.05023.1")
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=attackers))
+        legal(t, DeclareDefenders("B", ["B.01169.1"]))
+        legal(t, ChallengeResult())
+        legal(t, ApplyClaim("B", cards=[]))
+        if flagged:
+            flagged_and_refused(t, PlayEvent("A", "A.05023.1"), "event.reaction-trigger")
+        else:
+            legal(t, PlayEvent("A", "A.05023.1"))

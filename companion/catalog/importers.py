@@ -1503,7 +1503,8 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
     unique characters is killed" ("killed_such", "unique;<faction>;<Trait>|<Trait>", 0, "own" | ""); "After <its name>
     gains power" ("power_gained_self", …); "After a [baratheon] character gains power" ("power_gained_such",
     "<faction>;<Trait>|<Trait>", 0, "own" | ""); "After power is moved to your faction card" ("power_moved_faction",
-    …)."""
+    …); "After claim is applied for an [intrigue] challenge you won by 5 or more STR" ("win_challenge", "intrigue", 5,
+    "": the challenge won, its claim applied or not)."""
     plain = " ".join(_TAG.sub("", text or "").split())
     if "<b>" in (text or ""):
         labels = re.findall(r"<b>\s*([^<]*?)\s*:?\s*</b>", text or "")
@@ -1580,6 +1581,12 @@ def reacts_to(text: str | None, name: str | None = None) -> tuple[str, str, int,
         return ("killed_such", f"{'unique' if such.group('unique') else ''};"
                 f"{(such.group('fac') or such.group('house') or '').lower()};{traits}", 0,
                 "own" if such.group("mine") or such.group("yours") else "")
+    applied = re.match(r"^(?:reaction|response)\s*:\s*after claim is applied for an? "
+                       r"(?:\[?(military|intrigue|power)\]? )?challenge you won(?: by (\d+) or more STR)?[,.]",
+                       plain[start:], re.IGNORECASE) \
+        if start >= 0 else None
+    if applied is not None:  # Insidious Scheme: "… for an [intrigue] challenge you won by 5 or more STR, draw 2 cards."
+        return ("win_challenge", (applied.group(1) or "").lower(), int(applied.group(2) or 0), "")
     m = _REACTS_TO.match(plain[start:]) if start >= 0 else None
     if m is None:
         return None
