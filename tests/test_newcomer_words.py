@@ -74,14 +74,30 @@ def test_setup_has_its_own_step_and_then_the_reveal(lang: str, choose: str, reve
     assert "reveal_setup" not in json.dumps(round_view(t, Role.of_seat("A"))["offers"])
 
 
-def test_with_nothing_face_down_setup_goes_on_to_the_plot_phase() -> None:
-    """A player who set up face up only has nothing to reveal: the step goes on as before (the reveal of a table
-    with nothing face down is part of beginning the plot phase)."""
+def test_with_nothing_face_down_setup_still_ends_with_the_reveal() -> None:
+    """A player who set up face up only (or into shadows) still ends setup with the reveal, never with "Next: plot
+    phase" (a newcomer trial: after a card went into shadows, that button began round 1 and took the other phone's
+    setup away); while Bob has placed nothing the reveal asks first, naming him; after it, the plot phase."""
     t = _drawn()
     character, _, _ = CARDS["2e"]
     legal(t, SetupPlace("A", f"A.{character}.1"))
     step = round_view(t, Role.of_seat("A"))["next"]
-    assert step["action"] == {"type": "begin_phase", "phase": "plot"} and step["id"] == "next-step"
+    assert step["action"] == {"type": "reveal_setup"} and step["id"] == "reveal-setup"
+    assert _said(step["confirm"], "en").startswith("B is still choosing setup cards")
+    legal(t, RevealSetup())
+    assert round_view(t, Role.of_seat("A"))["next"]["action"] == {"type": "begin_phase", "phase": "plot"}
+
+
+def test_a_seat_without_its_setup_hand_is_still_setting_up() -> None:
+    """A newcomer trial: right after loading his deck, before "Drew 7", Tom's step read "Next: plot phase" and began
+    round 1 for both phones. A seat that has placed nothing is still choosing, its setup hand drawn or not."""
+    t = make_table({"A": {CARDS["2e"][0]: 3}, "B": {CARDS["2e"][0]: 3}}, phase="setup")
+    for p in t.players.values():
+        p.deck_cards = 3  # both decks loaded, no setup hand drawn
+    for seat in "AB":
+        step = round_view(t, Role.of_seat(seat))["next"]
+        # its own step ("Drew 7" in the round box below), never the plot phase
+        assert step["action"] is None and _said(step["label"], "en") == "Your move: see below"
 
 
 @pytest.mark.parametrize("edition", ["2e", "1e"])

@@ -216,19 +216,21 @@ def _next(t: Table, role: Role, holder: str | None) -> dict[str, Any] | None:
 
 
 def _choosing_setup(t: Table, role: Role) -> bool:
-    """The viewer's seat holds its setup hand and has placed no setup card yet: it is still choosing them."""
+    """The viewer's seat has placed no setup card yet (its setup hand drawn or still to draw): it is still choosing
+    them."""
     seat = role.seat
     return (seat is not None and seat in t.seats and _may(role, "setup_face_down", seat)
-            and hand_count(t, seat) > 0 and not placed_setup_cards(t, seat))
+            and seat in RevealSetup.choosing(t))
 
 
 def _setup_step(t: Table, role: Role) -> dict[str, Any] | None:
-    """Setup's own step, before the reveal (a newcomer read "Next: plot phase" while choosing setup cards): what to
-    do while the viewer's seat still chooses (the reveal waits in the round box for a player who places none), then
-    the reveal once a setup card lies face down. None: nothing lies face down, setup goes on to the plot phase."""
+    """Setup's own step, before the reveal: what to do while the viewer's seat still chooses (the reveal waits in the
+    round box for a player who places none), then the reveal, which ends setup for everyone, even with nothing face
+    down (a newcomer trial: "Next: plot phase" on a phone whose player had not drawn a setup hand, and after a card
+    went into shadows, skipped the other player's setup). None: the viewer may not reveal."""
     if _choosing_setup(t, role):
         return {"label": msg("round.setupChoose"), "action": None}
-    if any(p.setup_face_down for p in t.players.values()) and _may(role, "reveal_setup", None):
+    if _may(role, "reveal_setup", None):
         step = {"label": msg("round.revealSetup"), "action": {"type": "reveal_setup"}, "id": "reveal-setup"}
         if (question := RevealSetup().question(t, role.seat)) is not None:
             step["confirm"] = question

@@ -253,9 +253,8 @@ class RevealSetup(Action):
 
     @staticmethod
     def choosing(t: Table) -> list[str]:
-        """The seats still choosing their setup cards: a setup hand held, no setup card placed."""
-        return [s for s in t.seats if hand_count(t, s) > 0 and not placed_setup_cards(t, s)
-                and not t.players[s].eliminated]
+        """The seats still choosing their setup cards: no setup card placed (the setup hand drawn or not)."""
+        return [s for s in t.seats if not placed_setup_cards(t, s) and not t.players[s].eliminated]
 
     def question(self, t: Table, asker: str | None = None) -> dict[str, Any] | None:
         """Setup ends for every player at the reveal: the players still choosing theirs (but the asker)."""
