@@ -3528,3 +3528,21 @@ def test_insidious_scheme_waits_for_an_intrigue_win_by_five() -> None:
             flagged_and_refused(t, PlayEvent("A", "A.05023.1"), "event.reaction-trigger")
         else:
             legal(t, PlayEvent("A", "A.05023.1"))
+
+
+def test_an_agendas_action_keeps_to_its_phase() -> None:
+    """aside81 08 (``ability.phase``): Assault from the Shadows (11118, an agenda) "Marshaling Action: Kneel your
+    faction card to choose 1 card in your hand and place it facedown in shadows …": its card placed in shadows in the
+    marshaling phase is legal, in the challenges phase flagged (an agenda's action, not only a card in play's)."""
+    from companion.rules.actions import KneelFaction, PutIntoShadows
+    from companion.rules.state import Zone
+
+    t = plots("2e", "01024", "01001", {"11118": 1, "01167": 2}, {})
+    assert t.zone_of("A.11118.1") is Zone.AGENDA
+    hand(t, "A.01167.1", "A.01167.2")
+    legal(t, KneelFaction("A"))
+    legal(t, PutIntoShadows("A", "A.01167.1", gains="cost", source="A.11118.1"))
+    to_challenges(t)
+    t.players["A"].faction_kneeling = False
+    legal(t, KneelFaction("A"))
+    flagged_and_refused(t, PutIntoShadows("A", "A.01167.2", gains="cost", source="A.11118.1"), "ability.phase")

@@ -1539,12 +1539,13 @@ def triggered_use(t: Table, action: Action) -> str | None:
         return str(source)
     if action.type == "draw_cards" and phase_drawer(t.card(str(source))):
         return str(source)
-    c = t.card(source) if source in t.in_play else None
+    # an agenda's action too (Assault from the Shadows: "Marshaling Action: Kneel your faction card to …")
+    c = t.card(source) if source in t.in_play or t.zone_of(source) is Zone.AGENDA else None
     if c is not None and c.action_only and c.play_phase is not None and c.type != "event" \
             and getattr(action, "card", None) != source and action.type != "modify" \
             and not any(action.type in KEYWORD_LINES.get(k, ()) for k in c.keywords) \
             and not (action.type in KEYWORD_LINES["insight"]  # insight a card in play gives (``check_draw_source``)
-                     and insight_given(t, t.in_play[source].controller)):
+                     and insight_given(t, t.controller(source))):
         return str(source)
     effect = target_line(action)
     if effect is None or source not in t.in_play:
