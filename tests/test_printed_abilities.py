@@ -3546,3 +3546,28 @@ def test_an_agendas_action_keeps_to_its_phase() -> None:
     t.players["A"].faction_kneeling = False
     legal(t, KneelFaction("A"))
     flagged_and_refused(t, PutIntoShadows("A", "A.01167.2", gains="cost", source="A.11118.1"), "ability.phase")
+
+
+def test_who_cannot_stand_by_a_plot_or_a_card_in_play() -> None:
+    """aside83 03, aside85 09 (``stand.cannot``): Frozen Expanse (07052) "Each character with STR 2 or lower cannot
+    stand.": Samwell Tarly (STR 2) stood by an effect is flagged, and the standing phase leaves him knelt (a `kneel`
+    naming the plot records it, not flagged); Delena Florent (15025) "During the challenges phase, non-Bastard
+    characters cannot stand.": a non-Bastard stood in the challenges phase is flagged, in the marshaling phase not."""
+    from companion.rules.actions import Kneel, Stand
+
+    assert Catalog.open().card("07052").stand_barred == ("", "str:2")
+    t = plots("2e", "07052", "01001", {"07012": 1}, {})
+    in_play(t, "A.07012.1")
+    t.in_play["A.07012.1"].kneeling = True
+    flagged_and_refused(t, Stand("A", "A.07012.1"), "stand.cannot")
+    for phase in ("challenges", "dominance", "standing"):
+        next_phase(t, phase)
+    assert t.in_play["A.07012.1"].kneeling
+    legal(t, Kneel("A", "A.07012.1", source="A.07052.1"))
+    t = plots("2e", "01024", "01001", {"15025": 1, "01057": 1}, {})
+    in_play(t, "A.15025.1")
+    in_play(t, "A.01057.1")
+    t.in_play["A.01057.1"].kneeling = True
+    legal(t.clone(), Stand("A", "A.01057.1"))
+    to_challenges(t)
+    flagged_and_refused(t, Stand("A", "A.01057.1"), "stand.cannot")

@@ -61,8 +61,9 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_challenges_if_gold", "no_card_abilities", "no_challenge_reactions",
               "grants_insight", "grants_each", "play_phase", "draws_in_phase",
               "blanks_characters", "grants_icons", "grants_traits",
-              "grants_keywords", "loses_icons", "no_stand_str", "one_per_card", "play_max", "play_max_per",
-              "limit_each", "str_per", "str_per_each", "defends_kneeling", "knelt_defenders", "knelt_unkillable_own",
+              "grants_keywords", "loses_icons", "no_stand_str", "stand_barred", "one_per_card", "play_max",
+              "play_max_per", "limit_each", "str_per", "str_per_each", "defends_kneeling", "knelt_defenders",
+              "knelt_unkillable_own",
               "kneel_self_to",
               "blanks_plots", "kept_gold", "grants_str", "house_only", "unsaveable",
               "draw_phase", "attached_never", "never_when", "reduces_cost", "reduces_unread",
@@ -346,6 +347,10 @@ class Card:
     loses_icons: tuple[str, ...] = ()
     #: 1st edition Noose and Swordpoint: "Characters with STR 2 or lower cannot stand during the standing phase.": 2.
     no_stand_str: int | None = None
+    #: Characters that cannot stand while its text counts (a revealed plot, a card in play), ever ("") or in one phase:
+    #: Frozen Expanse ("", "str:2"), Delena Florent ("challenges", "non:Bastard"), Storm's End ("challenges",
+    #: "noicon:power").
+    stand_barred: tuple[str, str] | None = None
     #: An attachment's "Limit 1 per character." (1st edition Lordship): one copy of it on a card.
     one_per_card: bool = False
     #: An event's "(Max 1 per round.)" (1st edition "Limit 1 per phase."): at most ``play_max`` plays of its title by

@@ -1259,6 +1259,13 @@ _ATTACHED_NO_STAND = re.compile(r"^attached (?:character|location) (?:cannot|doe
 _KNELT_STAYS_KNELT = re.compile(r"\b(that|attached) character (?:cannot|does not) stand during the standing phase "
                                 r"this round\b", re.IGNORECASE)
 _NO_STAND = re.compile(r"^characters with str (\d+) or lower cannot stand during the standing phase$", re.IGNORECASE)
+#: Who cannot stand, ever or in one phase, by a plot's or a card in play's text (``Card.stand_barred``): Frozen Expanse
+#: "Each character with STR 2 or lower cannot stand." ("", "str:2"); Delena Florent "During the challenges phase,
+#: non-Bastard characters cannot stand." ("challenges", "non:Bastard"); Storm's End "During the challenges phase,
+#: characters without a [power] icon cannot stand." ("challenges", "noicon:power").
+_STAND_BARRED = re.compile(r"^(?:during the (plot|draw|marshaling|challenges|dominance|standing|taxation) phase, )?"
+                           r"(?:each character with str (\d+) or lower|non-([A-Z][\w']*) characters|characters without "
+                           r"an? \[?(military|intrigue|power)\]? icon) cannot stand$", re.IGNORECASE)
 #: "Obara Sand may be declared as a defender during [power] challenges in which you are the defending player, even while
 #: kneeling.": declared without the icon and while kneeling, in those challenges (throneteki reads it the same).
 _DEFENDS_KNEELING = re.compile(r"^(.+?) may be declared as a defender during \[?(military|intrigue|power)\]? challenges"
@@ -2883,6 +2890,7 @@ class Keywords:
     grants_keywords: tuple[str, ...] = ()  # … "stealth"
     loses_icons: tuple[str, ...] = ()  # an attachment's "Attached character loses a [power] icon."
     no_stand_str: int | None = None  # characters with this STR or lower do not stand (Noose and Swordpoint)
+    stand_barred: tuple[str, str] | None = None  # (the phase or "", who): ``_STAND_BARRED``
     one_per_card: bool = False  # an attachment's "Limit 1 per character."
     play_max: int | None = None  # an event's "(Max 1 per round.)": that many …
     play_max_per: str | None = None  # … per "round", "phase" or "challenge"
@@ -3097,6 +3105,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
     granted: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     loses_icons: tuple[str, ...] = ()
     no_stand_str: int | None = None
+    stand_barred: tuple[str, str] | None = None
     kept_gold = grants_str = 0
     stands_declared: list[Stand] = []
     plot_values: list[PlotValue] = []
@@ -3482,6 +3491,11 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
             if (noose := _NO_STAND.match(sentence)) is not None:
                 no_stand_str = int(noose.group(1))
                 continue
+            if (barred_stand := _STAND_BARRED.match(sentence)) is not None:
+                phase, most, trait, icon = barred_stand.groups()
+                stand_barred = ((phase or "").lower(), f"str:{most}" if most else f"non:{trait}" if trait
+                                else f"noicon:{icon.lower()}")
+                continue
             if zero:
                 zero_base.append("income" if zero.group(1).lower() == "gold" else "initiative")
                 zero_traits += [w.strip() for w in re.split(r"\band each revealed\b", zero.group(2)) if w.strip()]
@@ -3577,7 +3591,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         blanks_characters="blanks_characters" in flags,
         grants_icons=grants_icons, grants_traits=grants_traits, grants_keywords=grants_keywords,
         loses_icons=loses_icons,
-        no_stand_str=no_stand_str, one_per_card="one_per_card" in flags, play_max=most, play_max_per=most_per,
+        no_stand_str=no_stand_str, stand_barred=stand_barred, one_per_card="one_per_card" in flags, play_max=most,
+        play_max_per=most_per,
         limit_each=limit_each(text),
         str_per=strength_per, str_per_each=str_per_each, defends_kneeling=defends_kneeling,
         knelt_defenders=knelt_defenders,

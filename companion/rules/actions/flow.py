@@ -52,6 +52,7 @@ from companion.rules.values import (
     gold_kept,
     hand_count,
     has_deck,
+    has_icon,
     has_keyword,
     initiative_tied,
     initiative_winner,
@@ -67,6 +68,7 @@ from companion.rules.values import (
     revealed_this_round,
     skipped_phases,
     strength,
+    traits_of,
 )
 from companion.rules.verdict import msg
 
@@ -243,7 +245,8 @@ def kept_knelt_record(t: Table, card: str, source: str | None) -> bool:
     card the phase left knelt by it: the table's record of "does not stand", not a second kneel."""
     if t.phase is not Phase.STANDING or source is None or card not in t.in_play or not t.in_play[card].kneeling:
         return False
-    return held_by_plot(t, card, no_stand_str(t, [s for s in t.seats if revealed_plot(t, s) == source]))
+    return held_by_plot(t, card, no_stand_str(t, [s for s in t.seats if revealed_plot(t, s) == source])) \
+        or stand_barred_by(t, card) == source  # Frozen Expanse: "Each character with STR 2 or lower cannot stand."
 
 
 def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
@@ -259,7 +262,24 @@ def cannot_stand(t: Table, card: str, *, standing_phase: bool) -> bool:
         return True  # Northern Encampment: "… unless you have won dominance this round."
     kinds = ("always", "standing") if standing_phase else ("always",)
     return any(getattr(printed(t, dep), "attached_stays_knelt", None) in kinds for dep in t.dependents(card)
-               if not t.in_play[dep].duplicate_of)
+               if not t.in_play[dep].duplicate_of) or stand_barred_by(t, card) is not None
+
+
+def stand_barred_by(t: Table, card: str) -> str | None:
+    """The revealed plot or card in play (anyone's, its text counting) by which this character cannot stand now
+    (``Card.stand_barred``: Frozen Expanse's "Each character with STR 2 or lower cannot stand.", Delena Florent's
+    "During the challenges phase, non-Bastard characters cannot stand."), or None."""
+    if t.card(card).type != "character" or not any(c.stand_barred for c in t.cards.values()):
+        return None  # most tables hold no such card: the cards in play are not walked for every stand
+    for seat in t.seats:
+        for cid in printed_cards(t, seat):
+            if (barred := t.card(cid).stand_barred) is None or barred[0] not in ("", t.phase.value):
+                continue
+            kind, _, arg = barred[1].partition(":")
+            if (kind == "str" and strength(t, card) <= int(arg)) or (kind == "non" and arg not in traits_of(t, card)) \
+                    or (kind == "noicon" and not has_icon(t, card, arg)):
+                return cid
+    return None
 
 
 def _initiative_name(t: Table) -> str:
