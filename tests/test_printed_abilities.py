@@ -3571,3 +3571,28 @@ def test_who_cannot_stand_by_a_plot_or_a_card_in_play() -> None:
     legal(t.clone(), Stand("A", "A.01057.1"))
     to_challenges(t)
     flagged_and_refused(t, Stand("A", "A.01057.1"), "stand.cannot")
+
+
+def test_a_printed_cost_x_or_lower_counted_from_the_table() -> None:
+    """aside82 02, aside85 08 (``ability.target``): Timett Son of Timett (05004) "… choose and kill a character with
+    printed cost X or lower. X is the number of Clansman characters you control.": with Timett and Chella (2) his kill
+    of Asshai Priestess (cost 3) is flagged, Winterfell Steward (1) is legal, and with Shagga too (3) the Priestess is
+    legal. Renly Baratheon (14004, STR 3) "… put a non-[baratheon] character with printed cost X or lower into play
+    from your hand. X is Renly Baratheon's STR.": Lyn Corbray (cost 5) flagged."""
+    from companion.rules.actions import PutIntoPlay
+
+    catalog = Catalog.open()
+    assert catalog.card("05004").x_bound == ("kill", "trait_characters", "Clansman")
+    assert catalog.card("14004").x_bound == ("put_into_play", "own_str", "")
+    t = plots("2e", "01024", "01001", {"05004": 1, "05007": 1, "05009": 1}, {"04047": 1, "01152": 1})
+    for card in ("A.05004.1", "A.05007.1", "B.04047.1", "B.01152.1"):
+        in_play(t, card)
+    # (no challenge won here: the reaction's moment is another rule, ability.reaction-trigger, flagged beside)
+    assert "ability.target" in rules_of(play(t.clone(), Kill("A", "B.04047.1", source="A.05004.1"), "strict"))
+    assert "ability.target" not in rules_of(play(t.clone(), Kill("A", "B.01152.1", source="A.05004.1"), "strict"))
+    in_play(t, "A.05009.1")
+    assert "ability.target" not in rules_of(play(t.clone(), Kill("A", "B.04047.1", source="A.05004.1"), "strict"))
+    t = plots("2e", "01024", "01001", {"14004": 1, "14039": 1}, {})
+    in_play(t, "A.14004.1")
+    hand(t, "A.14039.1")
+    flagged_and_refused(t, PutIntoPlay("A", "A.14039.1", from_hand=True, source="A.14004.1"), "ability.target")

@@ -104,7 +104,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded", "power_if_standing",
-              "amount_instead", "x_used_plots", "events_cap",
+              "amount_instead", "x_bound", "x_used_plots", "events_cap",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
@@ -529,6 +529,10 @@ class Card:
     #: "… gain X power for your faction (to a maximum of 5). X is the number of plot cards in your used pile." (Doran's
     #: Game): ("power", 5); -1 where no maximum is printed.
     x_used_plots: tuple[str, int] | None = None
+    #: "choose and kill a character with printed cost X or lower. X is the number of Clansman characters you
+    #: control." (Timett Son of Timett): ("kill", "trait_characters", "Clansman"); Renly Baratheon's "X is Renly
+    #: Baratheon's STR" ("put_into_play", "own_str", ""); Ashemark's "X is the number of gold on Ashemark" ("own_gold").
+    x_bound: tuple[str, str, str] | None = None
     #: White Sword Tower: "Each player that does not control a Kingsguard character cannot play more than 1 event each
     #: phase.": ("each", "Kingsguard", 1, "phase"); The Minstrel's Muse: ("you", "", 3, "round").
     events_cap: tuple[str, str, int, str] | None = None

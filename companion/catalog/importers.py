@@ -1034,6 +1034,25 @@ _PAYS_X = re.compile(r"\bpay X gold to (?:choose (?:another |an? )(?:character|c
                      r"play\b)", re.IGNORECASE)
 
 
+#: A card chosen with printed cost X or lower, X said by a sentence of its own (``x_bound``): "choose and kill a
+#: character with printed cost X or lower. X is the number of Clansman characters you control." (Timett Son of Timett),
+#: "put a non-[baratheon] character with printed cost X or lower into play from your hand. X is Renly Baratheon's
+#: STR.", "… X is the number of gold on Ashemark." (Ashemark, Planky Town Trader).
+_X_BOUND = re.compile(r"\b(kill|put|return)\b[^.]*?\bwith printed cost X or lower\b[^.]*\.\s*X is (?:the number of "
+                      r"([A-Z][\w']*) characters you control|the number of gold on (.+?)|(.+?)'s STR)\.", re.IGNORECASE)
+
+
+def x_bound(plain: str, name: str | None) -> tuple[str, str, str] | None:
+    """(the action, what X counts: "trait_characters" with the Trait, "own_gold", "own_str"; "") of an ``_X_BOUND``
+    text; None where it names another card than itself."""
+    m = _X_BOUND.search(" ".join(plain.split()))
+    if m is None or ((other := m.group(3) or m.group(4)) is not None and fold(other) != fold(name or "")):
+        return None
+    action = {"kill": "kill", "put": "put_into_play", "return": "return_to_hand"}[m.group(1).lower()]
+    return (action, "trait_characters", m.group(2)) if m.group(2) else (
+        action, "own_gold" if m.group(3) else "own_str", "")
+
+
 def x_cost(plain: str) -> tuple[str, bool] | None:
     """The action whose card's printed cost is the X paid, and whether lower fits too (``_PAYS_X``)."""
     m = _PAYS_X.search(" ".join(plain.split()))
@@ -2963,6 +2982,7 @@ class Keywords:
     power_if_standing: bool = False  # Knight of Flowers (1st edition): ``_POWER_IF_STANDING``
     amount_instead: tuple[str, int, int, str] | None = None  # Underground Vault: ``amount_instead``
     x_used_plots: tuple[str, int] | None = None  # Doran's Game: ``x_used_plots``
+    x_bound: tuple[str, str, str] | None = None  # Timett Son of Timett: ``x_bound``
     events_cap: tuple[str, str, int, str] | None = None  # White Sword Tower: ``events_cap``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
@@ -3634,7 +3654,8 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         most_standing_power=int(m.group(1)) if (m := _MOST_STANDING_POWER.search(plain)) else 0,
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
-        amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain), events_cap=events_cap(plain),
+        amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain),
+        x_bound=x_bound(plain, name), events_cap=events_cap(plain),
         power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,

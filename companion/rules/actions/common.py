@@ -890,6 +890,7 @@ def check_x_cost(t: Table, v: Checker, action: Action) -> None:
     if not isinstance(card, str) or not isinstance(source, str) or not isinstance(player, str) \
             or source not in t.where or card not in t.where or card == source:
         return
+    check_x_bound(t, v, action, card, source)
     x = t.card(source).x_cost
     if x is None or action.type != x[0]:
         return
@@ -900,6 +901,23 @@ def check_x_cost(t: Table, v: Checker, action: Action) -> None:
     if cost > most or (known and not x[1] and cost != most):
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg("ability.target.x-cost", most=most, cost=cost))
+
+
+def check_x_bound(t: Table, v: Checker, action: Action, card: str, source: str) -> None:
+    """RR: Targeting: a card chosen "with printed cost X or lower", X counted now (``Card.x_bound``: Timett Son of
+    Timett's "X is the number of Clansman characters you control", Renly Baratheon's "X is Renly Baratheon's STR",
+    Ashemark's "the number of gold on Ashemark"), for the source's controller; its text blank: not judged."""
+    bound = t.card(source).x_bound
+    if bound is None or action.type != bound[0] or source not in t.in_play or printed(t, source) is None:
+        return
+    kind, trait = bound[1], bound[2].casefold()
+    seat = t.in_play[source].controller
+    x = strength(t, source) if kind == "own_str" else t.tokens.get(source, {}).get("gold", 0) if kind == "own_gold" \
+        else sum(1 for c, ip in t.in_play.items() if ip.controller == seat and not ip.duplicate_of
+                 and t.card(c).type == "character" and trait in {w.casefold() for w in traits_of(t, c)})
+    if (cost := t.printed_cost(t.card(card))) > x:
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.x-bound", x=x, cost=cost))
 
 
 def note_target(t: Table, action: Action) -> None:
