@@ -91,13 +91,15 @@ def test_with_nothing_face_down_setup_still_ends_with_the_reveal() -> None:
 def test_a_seat_without_its_setup_hand_is_still_setting_up() -> None:
     """A newcomer trial: right after loading his deck, before "Drew 7", Tom's step read "Next: plot phase" and began
     round 1 for both phones. A seat that has placed nothing is still choosing, its setup hand drawn or not."""
-    t = make_table({"A": {CARDS["2e"][0]: 3}, "B": {CARDS["2e"][0]: 3}}, phase="setup")
+    t = make_table({"A": {CARDS["2e"][0]: 9}, "B": {CARDS["2e"][0]: 9}}, phase="setup")
     for p in t.players.values():
-        p.deck_cards = 3  # both decks loaded, no setup hand drawn
-    for seat in "AB":
-        step = round_view(t, Role.of_seat(seat))["next"]
-        # its own step ("Drew 7" in the round box below), never the plot phase
-        assert step["action"] is None and _said(step["label"], "en") == "Your move: see below"
+        p.deck_cards = 9  # both decks loaded, no setup hand drawn
+    # nobody has begun setup: a table that records none goes on to the plot phase
+    assert round_view(t, Role.of_seat("B"))["next"]["action"] == {"type": "begin_phase", "phase": "plot"}
+    legal(t, DrawCards("A", 7))  # Alice has begun: Bob, without his setup hand, is still setting up
+    step = round_view(t, Role.of_seat("B"))["next"]
+    # his own step ("Drew 7" in the round box below), never the plot phase
+    assert step["action"] is None and _said(step["label"], "en") == "Your move: see below"
 
 
 @pytest.mark.parametrize("edition", ["2e", "1e"])

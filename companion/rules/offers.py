@@ -227,7 +227,10 @@ def _setup_step(t: Table, role: Role) -> dict[str, Any] | None:
     """Setup's own step, before the reveal: what to do while the viewer's seat still chooses (the reveal waits in the
     round box for a player who places none), then the reveal, which ends setup for everyone, even with nothing face
     down (a newcomer trial: "Next: plot phase" on a phone whose player had not drawn a setup hand, and after a card
-    went into shadows, skipped the other player's setup). None: the viewer may not reveal."""
+    went into shadows, skipped the other player's setup). None: the viewer may not reveal, or nobody has begun setup
+    (no setup hand drawn, no setup card placed: a table that records no setup goes on to the plot phase)."""
+    if not any(hand_count(t, s) or placed_setup_cards(t, s) for s in t.seats):
+        return None
     if _choosing_setup(t, role):
         return {"label": msg("round.setupChoose"), "action": None}
     if _may(role, "reveal_setup", None):
