@@ -3596,3 +3596,24 @@ def test_a_printed_cost_x_or_lower_counted_from_the_table() -> None:
     in_play(t, "A.14004.1")
     hand(t, "A.14039.1")
     flagged_and_refused(t, PutIntoPlay("A", "A.14039.1", from_hand=True, source="A.14004.1"), "ability.target")
+
+
+def test_the_spiders_web_allows_its_challenge_after_an_intrigue_win_only() -> None:
+    """aside83 12 (``ability.reaction-trigger``): The Spider's Web (09049) "Reaction: After claim is applied for an
+    [intrigue] challenge you won, you may initiate an additional [intrigue] challenge this phase.": a second
+    [intrigue] challenge naming it after a lost one is flagged, after a won one legal."""
+    for defenders, flagged in ((["B.01089.1"], True), ([], False)):
+        t = plots("2e", "09049", "01001", {"09006": 2}, {"01089": 1})
+        for card in ("A.09006.1", "A.09006.2", "B.01089.1"):
+            in_play(t, card)
+        to_challenges(t)
+        legal(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.09006.1"]))
+        legal(t, DeclareDefenders("B", defenders))
+        legal(t, ChallengeResult())
+        if not flagged:
+            legal(t, ApplyClaim("B", cards=[]))
+        second = InitiateChallenge("A", "intrigue", "B", attackers=["A.09006.2"], source="A.09049.1")
+        if flagged:
+            assert "ability.reaction-trigger" in rules_of(play(t, second, "strict"))
+        else:
+            legal(t, second)

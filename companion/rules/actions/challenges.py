@@ -39,6 +39,7 @@ from companion.rules.actions.common import (
     leave_to,
     note_leaving_play,
     place_name,
+    reaction_words,
     require_in_hand,
     source_out_of_play,
     take_from_hand,
@@ -126,6 +127,15 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                       or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
                       or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
+    trigger = t.card(source).reacts_to if source is not None and t.card(source).type != "event" else None
+    if source is not None and trigger is not None and trigger[0] == "win_challenge" and not any(
+            c.round == t.round and c.attacker == attacker and c.winner == attacker and trigger[1] in ("", c.kind)
+            for c in t.challenges):
+        # The Spider's Web: "Reaction: After claim is applied for an [intrigue] challenge you won, you may initiate an
+        # additional [intrigue] challenge this phase.": with no such challenge won this phase, no reaction to use
+        words = reaction_words(trigger, t.card(source).won_with)
+        v.violate("ability.reaction-trigger", (source,), card=t.ref(source), player=t.players[attacker].name,
+                  trigger=words["trigger"], kind=words["kind"], by=words["by"], side=words["side"])
     check_plot_challenge(t, v, attacker, kind)
     check_named_kind(t, v, attacker, kind)
     # Uneasy Truce: "… an attacker must give the defender 2 gold tokens …"
