@@ -371,6 +371,8 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
                 "card": "B.00168.1"}, "expected_version": 1}, kb)[0] == 201
     ka = g["seats"][0]["key"]  # the round goes on once each seat has a deck
     assert call(base, "PUT", f"/games/{gid}/seats/A/deck", {"expected_version": 2, "deck": {"01091": 1}}, ka)[0] == 200
+    assert call(base, "POST", f"/games/{gid}/actions", {"action": {"type": "setup_place", "player": "A",
+                "card": "A.01091.1"}, "expected_version": 3}, ka)[0] == 201
     page = browser.new_context(**PHONE, locale="en-GB").new_page()
     page.goto(g["seats"][0]["url"])
     page.wait_for_selector("#gold")
@@ -380,7 +382,8 @@ def test_gold_phase_undo_and_a_token_on_an_opponents_face_down_card(server: Serv
     page.wait_for_function("document.querySelector('#gold').textContent === '2'", timeout=3000)
     page.click("#gold-minus")
     page.wait_for_function("document.querySelector('#gold').textContent === '1'", timeout=3000)
-    page.click("#step[data-step=next-step]")  # the sticky bar's next step
+    page.click("#step[data-step=reveal-setup]")  # setup ends with the reveal
+    page.click("#step[data-step=next-step]", timeout=5000)  # the sticky bar's next step
     page.wait_for_function("document.querySelector('#phase').textContent.includes('plot')", timeout=3000)
     page.click("#undo")  # it says what it takes back (the phase change) and asks first
     page.wait_for_selector("#undo-what:has-text('plot phase')", timeout=3000)

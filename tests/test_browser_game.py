@@ -254,6 +254,9 @@ def to_the_plot_choice(server: Server, browser: Any, errors: list[str], alice_pl
             t.tap(page, f"#found li[data-card='{seat}.01091.1']")
             t.tap(page, "#sheet button[data-action=setup_place]")
             page.wait_for_selector(f"#my-play li[data-card='{seat}.01091.1']", timeout=WAIT)
+    with t.action("reveal setup cards"):  # setup ends with the reveal, face-down cards or not
+        t.tap(a, "#step[data-step=reveal-setup]")
+        a.wait_for_selector("#step[data-step=next-step]", timeout=WAIT)
     with t.action("next phase"):
         t.tap(a, "#step[data-step=next-step]")
         a.wait_for_selector("#round-box [data-offer^='plot:']", timeout=WAIT)

@@ -444,6 +444,7 @@ def walk(t: Table, server: Server, browser: Any, edition: str, lang: str) -> Non
         assert page.locator("#first").count() == 0
         assert page.inner_text("#phase") == ("Spielaufbau" if de else "Setup")
     t.look(a, "setup")
+    step(a, "reveal-setup")  # setup ends with the reveal, face-down cards or not
     step(a, "next-step")
 
     # ---- Round 1: plots in secret, Alice's first; then the first player ------------------------------------

@@ -350,7 +350,8 @@ def whole_game(t: Table, server: Server, browser: Any, pages: list[Any]) -> None
     assert "Aufbaugold" not in s.inner_text("#main")
     t.look(a, "setup")
     t.look(b, "setup")
-    a.click("#step[data-step=next-step]")
+    a.click("#step[data-step=reveal-setup]")  # setup ends with the reveal, face-down cards or not
+    a.click("#step[data-step=next-step]", timeout=WAIT)
 
     # ---- Round 1: plots in secret (Alice first), the first player, draws --------------------------------------
     # The chances to come out of Shadows come first (the insert): Alice's, then Bob's; the plots wait for them.
