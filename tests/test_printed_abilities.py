@@ -3617,3 +3617,25 @@ def test_the_spiders_web_allows_its_challenge_after_an_intrigue_win_only() -> No
             assert "ability.reaction-trigger" in rules_of(play(t, second, "strict"))
         else:
             legal(t, second)
+
+
+def test_tyene_sands_kneel_from_hand_waits_for_a_loss_as_the_defender() -> None:
+    """aside83 17 (``ability.reaction-trigger``): Tyene Sand (10008) "Reaction: After you lose a challenge as the
+    defending player, kneel a Sand Snake character to put Tyene Sand into play from your hand.": the kneel of Loreza
+    Sand naming Tyene (in hand) after Hadria lost as the attacker is flagged; after she lost as the defender, legal."""
+    from companion.rules.actions import Kneel
+
+    t = plots("2e", "01024", "01001", {"10005": 1, "10013": 1, "10008": 1}, {"07001": 2})
+    for card in ("A.10005.1", "A.10013.1", "B.07001.1", "B.07001.2"):
+        in_play(t, card)
+    hand(t, "A.10008.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.10005.1"]))
+    legal(t, DeclareDefenders("B", ["B.07001.1"]))
+    legal(t, ChallengeResult())
+    flagged_and_refused(t, Kneel("A", "A.10013.1", source="A.10008.1"), "ability.reaction-trigger")
+    legal(t, PassTurn("A"))
+    legal(t, InitiateChallenge("B", "intrigue", "A", attackers=["B.07001.2"]))
+    legal(t, DeclareDefenders("A", []))
+    legal(t, ChallengeResult())
+    legal(t, Kneel("A", "A.10013.1", source="A.10008.1"))

@@ -814,6 +814,10 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Power challenge by 4 or more total STR, return Lost Captain from your discard pile or dead pile to your
         # hand."), for its owner.
         own = own or (action.type == "return_to_hand" and card == source and zone in (Zone.DEAD, Zone.DISCARD))
+        # The kneel that pays for bringing itself into play from its owner's hand ("Reaction: After you lose a
+        # challenge as the defending player, kneel a Sand Snake character to put Tyene Sand into play from your
+            # hand."), for its owner (a hand's card the log never named lies in the deck).
+        own = own or (action.type == "kneel" and zone in (Zone.HAND, Zone.DECK) and card != source and c.own_entry)
     if own and isinstance(player, str) and not (
             marshalled_now(t, player, source, action.type == "draw") if trigger[0] == "marshal_self"
             else trigger_due(t, player, source, trigger)):
