@@ -3639,3 +3639,18 @@ def test_tyene_sands_kneel_from_hand_waits_for_a_loss_as_the_defender() -> None:
     legal(t, DeclareDefenders("A", []))
     legal(t, ChallengeResult())
     legal(t, Kneel("A", "A.10013.1", source="A.10008.1"))
+
+
+def test_a_very_large_shadow_lowers_the_next_bring_out_by_itself() -> None:
+    """A newcomer trial: after A Very Large Shadow (13090) "Reduce the cost of the next card you bring out of shadows
+    this phase by 3." was played from shadows, bringing Roose Bolton (Shadow 5) out with no cost written charged the
+    full 5. A cost left unwritten is now the cost after it (2), once: the next card pays its full Shadow cost."""
+    from companion.rules.actions import BringOut
+
+    t = plots("2e", "01024", "01001", {"13090": 1, "00222": 1, "00175": 1}, {}, gold=8)
+    shadows(t, "A.13090.1", "A.00222.1", "A.00175.1")
+    legal(t, PlayEventFromShadows("A", "A.13090.1"))
+    legal(t, BringOut("A", "A.00222.1"))
+    assert t.players["A"].gold == 8 - 2
+    legal(t, BringOut("A", "A.00175.1"))  # Doran Martell, Shadow 5: the reduction is spent
+    assert t.players["A"].gold == 8 - 2 - 5

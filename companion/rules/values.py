@@ -336,6 +336,23 @@ def reducers_spent(t: Table, seat: str, card: str, shortfall: int, way: str = "m
     return [(cid, i) for cid, i, _ in fitting] if sum(a for _, _, a in fitting) <= shortfall else []
 
 
+def event_reduction(t: Table, seat: str, card: str, way: str) -> int:
+    """What the seat's events played this phase take off this card's cost by themselves, not yet used (A Very Large
+    Shadow: "Reduce the cost of the next card you bring out of shadows this phase by 3."): a cost left unwritten is
+    the cost after them (a newcomer trial paid the full Shadow cost after playing it from the phone)."""
+    return sum(amount for _, _, amount in event_reducers(t, seat, card, way))
+
+
+def event_reducers(t: Table, seat: str, card: str, way: str) -> list[tuple[str, int, int]]:
+    """``event_reduction``'s reducers: (the event, which reducer, how much)."""
+    p = t.players[seat]
+    now = {(title, rnd, phase) for title, rnd, phase, _ in p.events_played}
+    return [(cid, i, amount) for cid in p.zones[Zone.DISCARD]
+            if t.card(cid).type == "event" and (t.card(cid).title_key, t.round, t.phase.value) in now
+            for i, (words, types, amount) in enumerate(t.card(cid).reduces_cost)
+            if (t.round, cid, i) not in p.reductions_used and reducer_fits(t.card(card), words, types, way)]
+
+
 def spend_reducers(t: Table, seat: str, card: str, shortfall: int, way: str = "marshal") -> None:
     """The reducers that paid ``shortfall`` of this card's cost (``reducers_spent``) are used up this round."""
     t.players[seat].reductions_used += [(t.round, c, i) for c, i in reducers_spent(t, seat, card, shortfall, way)]

@@ -35,7 +35,14 @@ from companion.rules.editions import Table
 from companion.rules.placing import facedown_duplicate_target, fits_any
 from companion.rules.state import Phase, Zone
 from companion.rules.tolls import check_toll, pay_toll
-from companion.rules.values import pay_gold, revealed_plots_that, spend_reducers, window_waits_for
+from companion.rules.values import (
+    event_reducers,
+    event_reduction,
+    pay_gold,
+    revealed_plots_that,
+    spend_reducers,
+    window_waits_for,
+)
 from companion.rules.verdict import msg
 
 
@@ -119,19 +126,31 @@ class _PaidFromShadows(Action):
         if penalty:
             v.note("out-of-house", (self.card,), card=t.ref(self.card), player=self.player, penalty=penalty)
         expected = self.expected_cost(t, v)
-        check_payment(t, v, self.player, expected, self.cost)
+        check_payment(t, v, self.player, expected, self._paid(t, expected))
         # the shadow cost "is paid, or the card cannot come out" (1E Shadows insert; RR: Shadows): paying less needs a
         # card that lowers it (probe29 21)
         check_cost_reduced(t, v, self.player, self.card, expected, self.cost, "shadows.cost-reduced", "shadows")
         note_tokens_discarded(t, v, self.card)
 
+    def _paid(self, t: Table, expected: int) -> int | None:
+        """The gold paid: the recorded cost, or, with none written, the cost after the reductions of events played
+        this phase (``event_reduction``); None: the expected cost."""
+        if self.cost is not None:
+            return int(self.cost)
+        off = event_reduction(t, self.player, self.card, "shadows")
+        return max(0, expected - off) if off else None
+
     def pay(self, t: Table) -> None:
         expected = self.expected_cost(t)
-        pay_gold(t, self.player, expected if self.cost is None else self.cost)
+        paid = self._paid(t, expected)
+        pay_gold(t, self.player, expected if paid is None else paid)
         if self.x is not None:  # Nightflyer's "printed cost X or lower": the X of its Shadow (X) paid
             t.x_paid[self.card] = int(self.x)
         if self.cost is not None:  # the reducers that paid for it are spent, as a marshalled card's are
             spend_reducers(t, self.player, self.card, expected - self.cost, "shadows")
+        elif paid is not None:  # the events' reductions taken by themselves: those are spent
+            t.players[self.player].reductions_used += [
+                (t.round, cid, i) for cid, i, _ in event_reducers(t, self.player, self.card, "shadows")]
         if self.source != self.card:  # its own ability leaves the player's beginning-of-phase chance as it was
             t.came_out(self.player, self.card)
 
