@@ -3654,3 +3654,30 @@ def test_a_very_large_shadow_lowers_the_next_bring_out_by_itself() -> None:
     assert t.players["A"].gold == 8 - 2
     legal(t, BringOut("A", "A.00175.1"))  # Doran Martell, Shadow 5: the reduction is spent
     assert t.players["A"].gold == 8 - 2 - 5
+
+
+def test_what_leyton_hightower_and_ser_kevan_put_into_play() -> None:
+    """aside83 14, aside82 05 (``play.put-into-play-target``): Leyton Hightower (10037) "… put a non-limited [tyrell]
+    card with printed cost 4 or lower into play from your hand knelt.": Redwyne Straits (Limited) is flagged,
+    Heartsbane (an attachment) is not. Ser Kevan Lannister (05003) "… choose a [lannister] or neutral location or
+    attachment in your discard pile and put it into play.": Lannisport Guard (a character) is flagged, Lannisport
+    Treasury (a location) is not."""
+    from companion.rules.actions import PutIntoPlay
+    from companion.rules.state import Zone
+
+    t = plots("2e", "01024", "01001", {"10037": 1, "09018": 1, "01191": 1, "01185": 1}, {})
+    in_play(t, "A.10037.1")
+    in_play(t, "A.01185.1")
+    hand(t, "A.09018.1", "A.01191.1")
+    assert "play.put-into-play-target" in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.09018.1", from_hand=True, source="A.10037.1"), "strict"))
+    assert "play.put-into-play-target" not in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.01191.1", attach_to="A.01185.1", from_hand=True, source="A.10037.1"), "strict"))
+    t = plots("2e", "01024", "01001", {"05003": 1, "05016": 1, "05019": 1}, {})
+    in_play(t, "A.05003.1")
+    for card in ("A.05016.1", "A.05019.1"):
+        t.move(card, "A", Zone.DISCARD)
+    assert "play.put-into-play-target" in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.05016.1", source="A.05003.1"), "strict"))
+    assert "play.put-into-play-target" not in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.05019.1", source="A.05003.1"), "strict"))

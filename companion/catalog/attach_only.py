@@ -228,6 +228,32 @@ _FROM = re.compile(r"\s+(?:from|in) (?:your|his|her|their|its|the|a|an|each|any)
 _NOT_ITALIC = re.compile(r"<(?!/?i>)[^>]+>")
 
 
+#: A put phrase the restriction reader does not take (its types are a character and a location): "a non-limited
+#: [tyrell] card with printed cost 4 or lower" (Leyton Hightower), "a [lannister] or neutral location or attachment"
+#: (Ser Kevan Lannister).
+_PUT_SIMPLE = re.compile(r"^(non-limited |non-unique |unique )?(?:(\[\w+\](?: or neutral)?|neutral) )?"
+                         r"((?:card|character|location|attachment)(?: or (?:character|location|attachment))*)"
+                         r"(?: with printed cost (\d+) or lower)?$", re.IGNORECASE)
+
+
+def _put_simple(phrase: str) -> list[AttachOnly] | None:
+    """``_PUT_SIMPLE``'s alternatives: each card type and each faction it names; None when it is not that shape."""
+    m = _PUT_SIMPLE.match(phrase)
+    if m is None:
+        return None
+    flag = (m.group(1) or "").strip().lower()
+    fields: dict[str, Any] = {"limited": False} if flag == "non-limited" else (
+        {"unique": flag == "unique"} if flag else {})
+    factions = [f.strip("[]").lower() for f in re.findall(r"\[\w+\]|neutral", m.group(2) or "")] or [None]
+    types = [w.lower() for w in re.findall(r"card|character|location|attachment", m.group(3), re.IGNORECASE)]
+    if "card" in types:
+        types = ["character", "location", "attachment"]
+    if m.group(4):
+        fields["cost_max"] = int(m.group(4))
+    return [AttachOnly(type=kind, factions=(faction,) if faction else (), **fields)
+            for kind in types for faction in factions]
+
+
 def put_targets(text: str | None, edition: str) -> tuple[AttachOnly, ...]:
     """The cards an ability may put into play, in the words an attachment's restriction uses: every such phrase of
     the text read, or none (a phrase not read in every word, "with printed cost X or lower", "a card", allows any)."""
@@ -237,6 +263,8 @@ def put_targets(text: str | None, edition: str) -> tuple[AttachOnly, ...]:
         try:
             out += read_sentence(phrase, edition)
         except Unread:
-            return ()
+            if edition != "2e" or phrase.lower() == "card" or (simple := _put_simple(phrase)) is None:
+                return ()
+            out += simple
     return tuple(out)
 
