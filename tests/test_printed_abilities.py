@@ -3681,3 +3681,21 @@ def test_what_leyton_hightower_and_ser_kevan_put_into_play() -> None:
         "A", "A.05016.1", source="A.05003.1"), "strict"))
     assert "play.put-into-play-target" not in rules_of(play(t.clone(), PutIntoPlay(
         "A", "A.05019.1", source="A.05003.1"), "strict"))
+
+
+def test_an_effects_card_costs_less_than_the_card_its_cost_named() -> None:
+    """aside83 18 (``ability.target``): Obara Sand (10005) "Challenges Action: Return a Sand Snake character to your
+    hand to put a [martell] character with lower printed cost into play from your hand.": after Tyene Sand (3) is
+    returned for it, Areo Hotah (4) put into play is flagged, Loreza Sand (2) is not."""
+    from companion.rules.actions import PutIntoPlay, ReturnToHand
+
+    t = plots("2e", "01024", "01001", {"10005": 1, "10008": 1, "10006": 1, "10013": 1}, {})
+    in_play(t, "A.10005.1")
+    in_play(t, "A.10008.1")
+    hand(t, "A.10006.1", "A.10013.1")
+    to_challenges(t)
+    legal(t, ReturnToHand("A", "A.10008.1", source="A.10005.1"))  # Tyene Sand, cost 3
+    assert "ability.target" in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.10006.1", from_hand=True, source="A.10005.1"), "strict"))  # Areo Hotah, 4: not lower
+    assert "ability.target" not in rules_of(play(t.clone(), PutIntoPlay(
+        "A", "A.10013.1", from_hand=True, source="A.10005.1"), "strict"))  # Loreza Sand, 2

@@ -104,7 +104,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "str_each_while", "str_season", "kneel_draws", "token_reacts_to",
               "draws_if_none_drawn", "if_plots", "extra_bypass", "income_x", "draw_count",
               "renown_more_plots", "most_standing_power", "power_per_margin", "power_if_discarded", "power_if_standing",
-              "amount_instead", "x_bound", "x_used_plots", "events_cap",
+              "amount_instead", "x_bound", "lower_than_cost", "x_used_plots", "events_cap",
               "copies_when_revealed", "kills_at_zero", "str_alone", "str_alone_each", "str_per_participant",
               "str_of_only", "x_cost", "str_x",
               "names_dominance", "attached_no_dominance", "faction_cost", "additional_other_type", "put_cost_max",
@@ -533,6 +533,9 @@ class Card:
     #: control." (Timett Son of Timett): ("kill", "trait_characters", "Clansman"); Renly Baratheon's "X is Renly
     #: Baratheon's STR" ("put_into_play", "own_str", ""); Ashemark's "X is the number of gold on Ashemark" ("own_gold").
     x_bound: tuple[str, str, str] | None = None
+    #: "… kneel that character and your faction card to choose and kill a non-King character with a lower printed
+    #: cost" (Joffrey Baratheon): "kneel", the cost's action; its effect's card costs less than the cost's card.
+    lower_than_cost: str = ""
     #: White Sword Tower: "Each player that does not control a Kingsguard character cannot play more than 1 event each
     #: phase.": ("each", "Kingsguard", 1, "phase"); The Minstrel's Muse: ("you", "", 3, "round").
     events_cap: tuple[str, str, int, str] | None = None

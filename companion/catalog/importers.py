@@ -1053,6 +1053,19 @@ def x_bound(plain: str, name: str | None) -> tuple[str, str, str] | None:
         action, "own_gold" if m.group(3) else "own_str", "")
 
 
+#: A cost that names a card, then an effect on a card "with (a) lower printed cost" than it: "kneel that character and
+#: your faction card to choose and kill a non-King character with a lower printed cost" (Joffrey Baratheon), "Return a
+#: Sand Snake character to your hand to put a [martell] character with lower printed cost into play" (Obara Sand).
+_LOWER_THAN_COST = re.compile(r"\b(kneel|return|sacrifice) (?!your faction card\b)[^.]*? to (?:[^.]*?)\bwith (?:a )?"
+                              r"lower printed cost\b(?! than)", re.IGNORECASE)
+
+
+def lower_than_cost(plain: str) -> str:
+    """The cost's action ("kneel", "return_to_hand", "sacrifice") of an ``_LOWER_THAN_COST`` text, or ""."""
+    m = _LOWER_THAN_COST.search(" ".join(plain.split()))
+    return "" if m is None else {"return": "return_to_hand"}.get(m.group(1).lower(), m.group(1).lower())
+
+
 def x_cost(plain: str) -> tuple[str, bool] | None:
     """The action whose card's printed cost is the X paid, and whether lower fits too (``_PAYS_X``)."""
     m = _PAYS_X.search(" ".join(plain.split()))
@@ -2983,6 +2996,7 @@ class Keywords:
     amount_instead: tuple[str, int, int, str] | None = None  # Underground Vault: ``amount_instead``
     x_used_plots: tuple[str, int] | None = None  # Doran's Game: ``x_used_plots``
     x_bound: tuple[str, str, str] | None = None  # Timett Son of Timett: ``x_bound``
+    lower_than_cost: str = ""  # Joffrey Baratheon: "kneel": ``lower_than_cost``
     events_cap: tuple[str, str, int, str] | None = None  # White Sword Tower: ``events_cap``
     power_if_discarded: tuple[str, ...] = ()  # ("character",): ``power_if_discarded`` (Heads on Spikes)
     copies_when_revealed: bool = False  # it initiates another plot's when revealed ability (Varys's Riddle)
@@ -3655,7 +3669,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         power_per_margin=(int(m.group(1)), int(m.group(2))) if (m := _POWER_PER_MARGIN.search(plain)) else None,
         power_if_discarded=power_if_discarded(plain),
         amount_instead=amount_instead(plain), x_used_plots=x_used_plots(plain),
-        x_bound=x_bound(plain, name), events_cap=events_cap(plain),
+        x_bound=x_bound(plain, name), lower_than_cost=lower_than_cost(plain), events_cap=events_cap(plain),
         power_if_standing=bool(_POWER_IF_STANDING.search(own_title(plain, name))) if name else False,
         copies_when_revealed=bool(_COPIES_WHEN_REVEALED.search(plain)),
         kills_at_zero=kills_at_zero(plain), str_alone=str_alone(plain, name), str_alone_each=alone_each,

@@ -32,6 +32,7 @@ from companion.rules.actions.common import (
     check_x_cost,
     count_ability_use,
     leave_to,
+    note_cost_ref,
     note_faction_kneel,
     note_target,
     note_trigger_use,
@@ -259,6 +260,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     decks = [s for s in table.seats if table.players[s].counts_known and deck_count(table, s) > 0]
     count_ability_use(table, action)  # a use of a card's limited ability, in the round (phase) it happens in
     note_target(table, action)
+    note_cost_ref(table, action)
     note_faction_kneel(table, action)
     note_trigger_use(table, action)
     note_cancel(table, action)

@@ -321,6 +321,10 @@ class TableState:
     #: The X paid for each event with a printed cost of X as last played (Bribery), by its card: its effect line's
     #: "printed cost X or lower" is judged against it.
     x_paid: dict[str, int] = field(default_factory=dict)
+    #: The card each ability's cost just named (Joffrey Baratheon's "kneel that character", Obara Sand's "Return a
+    #: Sand Snake character to your hand"): source -> (that card, the table's version then), for its effect's "with a
+    #: lower printed cost" (``Card.lower_than_cost``).
+    cost_ref: dict[str, tuple[str, int]] = field(default_factory=dict)
     #: The card an ability just discarded from the top of a deck, for its "Then, … 1 copy of that card" (The Tickler):
     #: (the source, that card, the table's version then).
     milled: tuple[str, str, int] | None = None

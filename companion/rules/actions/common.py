@@ -891,6 +891,7 @@ def check_x_cost(t: Table, v: Checker, action: Action) -> None:
             or source not in t.where or card not in t.where or card == source:
         return
     check_x_bound(t, v, action, card, source)
+    check_lower_than_cost(t, v, action, card, source)
     x = t.card(source).x_cost
     if x is None or action.type != x[0]:
         return
@@ -918,6 +919,35 @@ def check_x_bound(t: Table, v: Checker, action: Action, card: str, source: str) 
     if (cost := t.printed_cost(t.card(card))) > x:
         v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
                   why=msg("ability.target.x-bound", x=x, cost=cost))
+
+
+#: How many lines after its cost an ability's effect may come (Joffrey's faction card knelt between them).
+COST_REACH = 3
+
+
+def check_lower_than_cost(t: Table, v: Checker, action: Action, card: str, source: str) -> None:
+    """RR: Targeting: the effect's card "with a lower printed cost" than the card its cost named (``cost_ref``;
+    ``Card.lower_than_cost``: Joffrey Baratheon, Obara Sand) costs less than it."""
+    ref = t.cost_ref.get(source)
+    if not t.card(source).lower_than_cost or ref is None or ref[0] == card or t.version - ref[1] > COST_REACH:
+        return
+    if (cost := t.printed_cost(t.card(card))) >= (most := t.printed_cost(t.card(ref[0]))):
+        v.violate("ability.target", (card, source), card=t.ref(card), source=t.ref(source),
+                  why=msg("ability.target.lower-than-cost", other=t.ref(ref[0]), most=most, cost=cost))
+
+
+def note_cost_ref(t: Table, action: Action) -> None:
+    """The card the line's ability cost names, for its effect (``check_lower_than_cost``): the first line of its cost
+    action naming the card's ability as ``source``, not its effect's lines just after it."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or not isinstance(card, str) or source not in t.where or card == source:
+        return
+    ref = t.cost_ref.get(source)
+    # the cost's own kind of line; another cost of the same ability on itself aside ("kneel Tower of the Hand and
+    # return a participating [lannister] character to your hand": the character)
+    if t.card(source).lower_than_cost and action.type in ("kneel", "return_to_hand", "sacrifice") \
+            and (ref is None or t.version - ref[1] > COST_REACH):
+        t.cost_ref[source] = (card, t.version)
 
 
 def note_target(t: Table, action: Action) -> None:
