@@ -3699,3 +3699,17 @@ def test_an_effects_card_costs_less_than_the_card_its_cost_named() -> None:
         "A", "A.10006.1", from_hand=True, source="A.10005.1"), "strict"))  # Areo Hotah, 4: not lower
     assert "ability.target" not in rules_of(play(t.clone(), PutIntoPlay(
         "A", "A.10013.1", from_hand=True, source="A.10005.1"), "strict"))  # Loreza Sand, 2
+
+
+def test_the_crag_forbids_its_controller_intrigue_challenges() -> None:
+    """aside87 04 (``plot.limits-challenge-type``): The Crag (24018, a location) "You cannot initiate [intrigue]
+    challenges.": its controller's [intrigue] challenge is flagged while it is in play, a [military] one is not;
+    the opponent's [intrigue] challenge is not."""
+    assert [limit.no_challenges for limit in Catalog.open().card("24018").plot_limits] == [("intrigue",)]
+    t = plots("2e", "01024", "01001", {"24018": 1, "01143": 1, "01145": 1}, {"01089": 1})
+    for card in ("A.24018.1", "A.01143.1", "A.01145.1", "B.01089.1"):
+        in_play(t, card)
+    to_challenges(t)
+    flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01143.1"]),
+                        "plot.limits-challenge-type")
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1"]))

@@ -3857,10 +3857,13 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
 
 
 def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
-    """A plot's printed restrictions for the round, as far as they are read (``plot_limits``)."""
+    """A plot's printed restrictions for the round, as far as they are read (``plot_limits``); another card's in the
+    same words, its controller's while it is in play ("You cannot initiate [intrigue] challenges.": The Crag)."""
+    limits = parse_plot_limits(text if isinstance(text, str) else None).limits
     if card_type != "plot":
-        return {}
-    return {"plot_limits": parse_plot_limits(text if isinstance(text, str) else None).limits}
+        limits = tuple(limit for limit in limits if limit.binds == "you")
+        return {"plot_limits": limits} if limits else {}
+    return {"plot_limits": limits}
 
 
 #: 1st edition "Attach to your House card." / "Attach to an opponent's House card." (Formal Petition, the Prized

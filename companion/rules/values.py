@@ -82,6 +82,11 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
             # in a game of two only, and then it binds both.
             out += [(plot, limit) for limit in t.card(plot).plot_limits if limit.binds == "each" or (
                 limit.binds == "pair" and len(t.seats) == 2) or (other == seat and limit.binds != "pair")]
+    # a card in play printing one in the same words binds its controller (The Crag)
+    if held := [cid for cid in in_play_controlled(t, seat) if t.card(cid).plot_limits]:
+        blank = blanked(t)
+        out += [(cid, limit) for cid in held if cid not in blank for limit in t.card(cid).plot_limits
+                if limit.binds == "you"]
     return out
 
 
