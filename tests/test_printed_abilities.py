@@ -3713,3 +3713,20 @@ def test_the_crag_forbids_its_controller_intrigue_challenges() -> None:
     flagged_and_refused(t, InitiateChallenge("A", "intrigue", "B", attackers=["A.01143.1"]),
                         "plot.limits-challenge-type")
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1"]))
+
+
+def test_an_event_played_from_shadows_raises_the_claim_as_from_hand() -> None:
+    """aside88 08 (``claim.count``): Shadow of the North (13082, Shadow (1)) "Play only during a challenge. Action:
+    Raise the claim value on your revealed plot card by 1 until the end of the challenge.": played from shadows in
+    Alice's [military] challenge, Taxation's claim 1 becomes 2: Bob's claim of one kill is flagged, two are legal."""
+    t = plots("2e", "01024", "01001", {"13082": 1, "01145": 1}, {"01152": 2}, gold=2)
+    for card in ("A.01145.1", "B.01152.1", "B.01152.2"):
+        in_play(t, card)
+    shadows(t, "A.13082.1")
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, PlayEventFromShadows("A", "A.13082.1"))
+    legal(t, ChallengeResult())
+    assert "claim.count" in rules_of(play(t.clone(), ApplyClaim("B", cards=["B.01152.1"]), "strict"))
+    legal(t, ApplyClaim("B", cards=["B.01152.1", "B.01152.2"]))

@@ -275,34 +275,41 @@ class PlayEvent(Action):
         if c.cost == "X" and self.cost is not None:  # Bribery's X, for its "printed cost X or lower"
             t.x_paid[self.card] = self.cost
         note_faction_cost(t, self.player, self.card)
-        under_way = current_challenge(t)
-        if under_way is None:
-            pass
-        elif raising:
-            under_way.claim_events.append(self.card)
-            if under_way.stage is Stage.RESOLVED:  # 1st edition: raised after the result, before the claim
-                under_way.claim = challenge_claim(t, under_way)
-        elif c.cancels_events and under_way.claim_events \
-                and t.instance(under_way.claim_events[-1]).owner != self.player:
-            under_way.claim_events.pop()  # The Hand's Judgment on a Winter Is Coming: its raise does not happen
+        raise_claim(t, self.player, self.card, raising)
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
         # Hear Me Roar!: the card the next line puts into play goes as the phase ends.
         t.pending_put = (self.player, t.version, self.card) if c.phase_end_fate or c.puts_into_play else None
 
 
-def raises_claim_now(t: Table, event: PlayEvent) -> bool:
+def raise_claim(t: Table, player: str, card: str, raising: bool) -> None:
+    """An event just played raises the claim of the challenge under way (``raises_claim_now``), from hand or from
+    shadows (Shadow of the North), or cancels the last raise (The Hand's Judgment on a Winter Is Coming)."""
+    under_way = current_challenge(t)
+    if under_way is None:
+        return
+    if raising:
+        under_way.claim_events.append(card)
+        if under_way.stage is Stage.RESOLVED:  # 1st edition: raised after the result, before the claim
+            under_way.claim = challenge_claim(t, under_way)
+    elif t.card(card).cancels_events and under_way.claim_events \
+            and t.instance(under_way.claim_events[-1]).owner != player:
+        under_way.claim_events.pop()  # its raise does not happen
+
+
+def raises_claim_now(t: Table, event: Action) -> bool:
     """The event raises the claim of the challenge under way, played legally before its result (1st edition: before
     its claim is applied): "Until the end of the challenge, raise the claim value on your revealed plot card by 1."
     counts where its player attacks (1st edition "each House Stark player's": where the attacker is of that House);
     ``challenge_claim`` adds it. A play the table
     let go against the rules (flagged, advisory) raises nothing: the writers of the rule texts' scenarios agree."""
-    raised = t.card(event.card).raises_claim
+    card, player = str(getattr(event, "card", "")), str(getattr(event, "player", ""))
+    raised = t.card(card).raises_claim
     c = current_challenge(t)
     # 1st edition has no action windows: between the result and the claim an event may still raise it
     if raised is None or c is None or (c.stage is Stage.RESOLVED and (t.action_windows or c.claim_applied)):
         return False
     whose = raised[0]
-    ours = (event.player == c.attacker) if whose == "you" else (
+    ours = (player == c.attacker) if whose == "you" else (
         t.players[c.attacker].faction == whose.removeprefix("house:"))
     if not ours:
         return False

@@ -30,6 +30,7 @@ from companion.rules.actions.common import (
     shadow_house_surcharge,
     take_from_hand,
 )
+from companion.rules.actions.marshal import raise_claim, raises_claim_now
 from companion.rules.check import Checker
 from companion.rules.editions import Table
 from companion.rules.placing import facedown_duplicate_target, fits_any
@@ -208,11 +209,13 @@ class PlayEventFromShadows(_PaidFromShadows):
         check_toll(t, v, self.player, "event", self.expected_cost(t) if self.cost is None else self.cost)
 
     def apply(self, t: Table) -> None:
+        raising = raises_claim_now(t, self)  # Shadow of the North: "Raise the claim value … by 1 …"
         self.pay(t)
         pay_toll(t, self.player, "event")
         if t.card(self.card).limited:
             count_limited(t, self.player)
         t.players[self.player].events_played.append(event_moment(t, self.card))
+        raise_claim(t, self.player, self.card, raising)
         t.move(self.card, t.instance(self.card).owner, Zone.DISCARD)
 
 
