@@ -3730,3 +3730,17 @@ def test_an_event_played_from_shadows_raises_the_claim_as_from_hand() -> None:
     legal(t, ChallengeResult())
     assert "claim.count" in rules_of(play(t.clone(), ApplyClaim("B", cards=["B.01152.1"]), "strict"))
     legal(t, ApplyClaim("B", cards=["B.01152.1", "B.01152.2"]))
+
+
+def test_war_elephants_cannot_be_marshaled_or_placed_in_setup() -> None:
+    """aside87 02 (``marshal.never``, ``setup.never``): War Elephants (26113) "War Elephants cannot be marshaled or
+    placed during setup.": its marshal is flagged, and so is its setup placement."""
+    from companion.rules.actions import SetupPlace
+
+    assert Catalog.open().card("26113").never_marshaled
+    t = plots("2e", "01024", "01001", {"26113": 2}, {}, gold=10)
+    hand(t, "A.26113.1")
+    flagged_and_refused(t, Marshal("A", "A.26113.1"), "marshal.never")
+    t = make_table({"A": {"26113": 1}, "B": {}}, phase="setup")
+    hand(t, "A.26113.1")
+    flagged_and_refused(t, SetupPlace("A", "A.26113.1"), "setup.never")

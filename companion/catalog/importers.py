@@ -1834,6 +1834,8 @@ _NO_SAVES_STANDING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is standing, chara
                                 re.IGNORECASE)
 #: "Ygritte cannot be knelt by card effects.": the same shape as ``_NEVER_SAVED``.
 _NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
+#: War Elephants: "War Elephants cannot be marshaled or placed during setup." (its own name: ``never_marshaled``).
+_NEVER_MARSHALED = re.compile(rf"(?:^|[.\n])\s*{SELF} cannot be marshaled or placed during setup\.", re.IGNORECASE)
 #: Devout Freerider: "During the challenges phase, each player cannot gain gold.": the phase (``no_gold_in``).
 _NO_GOLD_IN = re.compile(r"\bduring the (plot|draw|marshaling|challenges|dominance|standing|taxation) phase, each "
                          r"player cannot gain gold\b", re.IGNORECASE)
@@ -3056,6 +3058,7 @@ class Keywords:
     never_knelt: str = ""  # "self" / "attached": ``cannot_be`` (by card effects)
     no_saves_standing: bool = False  # Arya Stark: ``_NO_SAVES_STANDING``
     no_gold_in: str = ""  # Devout Freerider: "challenges": ``_NO_GOLD_IN``
+    never_marshaled: bool = False  # War Elephants: ``_NEVER_MARSHALED``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3701,6 +3704,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         never_knelt=cannot_be(plain, name, _NEVER_KNELT),
         no_saves_standing=bool(name and _NO_SAVES_STANDING.search(own_title(plain, name))),
         no_gold_in=m.group(1).lower() if (m := _NO_GOLD_IN.search(plain)) else "",
+        never_marshaled=bool(name and _NEVER_MARSHALED.search(own_title(plain, name))),
         own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

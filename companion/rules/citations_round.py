@@ -272,6 +272,8 @@ RULES_ROUND: dict[str, Rule] = {
     "event.cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "kneel.printed-unkneelable": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "gold.cannot-gain": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "marshal.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "setup.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.reactions-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.amount-if": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.if-discarded": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

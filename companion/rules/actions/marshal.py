@@ -170,6 +170,8 @@ class Marshal(Action):
         check_no_further_cards(t, v, self.player, self.card)
         if c.type == "event":
             v.violate("marshal.event", (self.card,), card=t.ref(self.card))
+        if c.never_marshaled:  # War Elephants: "… cannot be marshaled or placed during setup."
+            v.violate("marshal.never", (self.card,), card=t.ref(self.card))
         dup = duplicate_target(t, self.player, self.card)
         if not dup:  # "marshaling a duplicate card", not one of its printed type (RR: Duplicates; FAQ v4.1 (1.2))
             check_plot_forbids(t, v, self.player, self.card, playing=False)

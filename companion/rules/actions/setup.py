@@ -180,6 +180,8 @@ class SetupPlace(Action):
         require_in_hand(t, v, self.player, self.card, "setup.from-hand")
         if c.type not in ("character", "location", "attachment"):
             v.violate("setup.type", (self.card,), card=t.ref(self.card), type=type_name(c.type))
+        if c.never_marshaled:  # War Elephants: "… cannot be marshaled or placed during setup."
+            v.violate("setup.never", (self.card,), card=t.ref(self.card))
         check_house_only(t, v, self.player, self.card)
         restriction = t.marshal_restriction(c)
         if restriction:
