@@ -3744,3 +3744,21 @@ def test_war_elephants_cannot_be_marshaled_or_placed_in_setup() -> None:
     t = make_table({"A": {"26113": 1}, "B": {}}, phase="setup")
     hand(t, "A.26113.1")
     flagged_and_refused(t, SetupPlace("A", "A.26113.1"), "setup.never")
+
+
+def test_mad_king_aerys_kills_a_lord_or_lady_only() -> None:
+    """aside86 09 (``ability.target``): Mad King Aerys (16013) "Mad King Aerys cannot be killed unless … Dominance
+    Action: Kneel Mad King Aerys to choose and kill a Lord or Lady character.": the word "killed" in his other
+    sentence no longer hides the choice; his kill of Winterfell Steward (no Lord or Lady) is flagged, of Catelyn
+    Stark (a Lady) not."""
+    from companion.rules.actions import Kneel
+
+    assert Catalog.open().card("16013").targets[0][10] == "Lord|Lady"
+    t = plots("2e", "01024", "01001", {"16013": 1}, {"01152": 1, "01143": 1})
+    for card in ("A.16013.1", "B.01152.1", "B.01143.1"):
+        in_play(t, card)
+    to_challenges(t)
+    next_phase(t, "dominance")
+    legal(t, Kneel("A", "A.16013.1", source="A.16013.1"))
+    assert "ability.target" in rules_of(play(t.clone(), Kill("A", "B.01152.1", source="A.16013.1"), "strict"))
+    assert "ability.target" not in rules_of(play(t.clone(), Kill("A", "B.01143.1", source="A.16013.1"), "strict"))

@@ -17,6 +17,7 @@ from companion.catalog import no_kneel
 from companion.catalog.attach_only import parse_restriction, put_targets
 from companion.catalog.card import (
     CARD_TYPES,
+    FACTIONS,
     ICONS,
     KEYWORDS,
     NAMED_TRAIT,
@@ -2208,6 +2209,8 @@ def targets(plain: str, name: str | None = None
             if _TARGET_UNION.match(text, m.end()):
                 return ()  # At Night They Howl: "… any number of Direwolf characters and characters with a …"
             g = m.groupdict()
+            if g.get("fac") and g["fac"].lower() not in FACTIONS:
+                return ()  # 1st edition "a [Noble] character": a crest in brackets, no faction (not read here)
             if (g.get("verb") or "").lower() == "gets" and g.get("each") and not g.get("named_has"):
                 continue  # "each … gets +1 STR" is read for a named Trait only (others: constant STR facts)
             if (g.get("named_has") or g.get("named_not")) and not _NAMES_TRAIT.search(text):
@@ -2234,6 +2237,8 @@ def targets(plain: str, name: str | None = None
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
     counted = _STR_AND_GAINS.sub(r"\1", counted)  # "gets +3 STR and gains renown": one choice, one effect line each
     counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost
+    # "Mad King Aerys cannot be killed unless …": what may not be done to it is none of its actions
+    counted = re.sub(r"\bcannot be (?:killed|knelt|discarded|returned)\b[^.]*", "", counted, flags=re.IGNORECASE)
     if any(len(re.findall(words[f[0]], counted, re.IGNORECASE)) > 1
            for f in found):
         return ()
