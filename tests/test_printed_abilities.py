@@ -3762,3 +3762,21 @@ def test_mad_king_aerys_kills_a_lord_or_lady_only() -> None:
     legal(t, Kneel("A", "A.16013.1", source="A.16013.1"))
     assert "ability.target" in rules_of(play(t.clone(), Kill("A", "B.01152.1", source="A.16013.1"), "strict"))
     assert "ability.target" not in rules_of(play(t.clone(), Kill("A", "B.01143.1", source="A.16013.1"), "strict"))
+
+
+def test_king_robbs_hosts_move_of_two_power_needs_a_war_plot() -> None:
+    """aside86 02 (``ability.amount-if``): King Robb's Host (03001) "… move 1 power from the losing opponent's faction
+    card to an attacking character. (2 power instead if there is a War plot card revealed.)": a move read as its
+    gain, 2 is flagged with no War plot revealed."""
+    from companion.rules.actions import GainPower
+
+    assert Catalog.open().card("03001").amount_instead == ("power", 1, 2, "revealed:War")
+    t = plots("2e", "01024", "01001", {"03001": 1}, {"01152": 1})
+    for card in ("A.03001.1", "B.01152.1"):
+        in_play(t, card)
+    to_challenges(t)
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.03001.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    assert "ability.amount-if" in rules_of(play(t.clone(), GainPower("A", 2, card="A.03001.1", source="A.03001.1"),
+                                                "strict"))

@@ -931,8 +931,8 @@ _MOST_STANDING_POWER = re.compile(r"\bthe player who controls the most standing 
                                   re.IGNORECASE)
 #: One gain or draw with a higher amount under a condition: "Kneel Underground Vault to gain 1 gold. (2 gold instead
 #: if the gold value on an opponent's revealed plot card is 5 or higher.)" (``amount_instead``).
-_AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) (gold|power|cards?) "
-                             r"instead if ([^)]+?)\.?\)", re.IGNORECASE)
+_AMOUNT_INSTEAD = re.compile(r"\b(?:gain|draw|move)s? (\d+) (gold|power|cards?)\b[^.()]*\.?\s*\((\d+) "
+                             r"(gold|power|cards?) instead if ([^)]+?)\.?\)", re.IGNORECASE)
 #: "Each player that does not control a Kingsguard character cannot play more than 1 event each phase." (White Sword
 #: Tower); "You cannot play more than 3 events this round." (The Minstrel's Muse) (``events_cap``).
 _EVENTS_CAP = re.compile(r"\b(each player(?: that does not control an? ((?-i:[A-Z][\w']*)) character)?|you) cannot "
@@ -993,7 +993,9 @@ def amount_instead(plain: str) -> tuple[str, int, int, str] | None:
         return None
     unit = "cards" if m.group(2).lower().startswith("card") else m.group(2).lower()
     word = r"cards?" if unit == "cards" else unit
-    if len(re.findall(rf"\b(?:gain|draw)s? (?:\d+|an?) {word}\b", text, re.IGNORECASE)) != 1:
+    # King Robb's Host: "move 1 power from the losing opponent's faction card to an attacking character. (2 power
+    # instead if there is a War plot card revealed.)": a move is written as its gain
+    if len(re.findall(rf"\b(?:gain|draw|move)s? (?:\d+|an?) {word}\b", text, re.IGNORECASE)) != 1:
         return None
     when = next((key(c) for form, key in _INSTEAD_IF if (c := form.match(m.group(5).strip()))), "")
     return unit, int(m.group(1)), int(m.group(3)), when
