@@ -3780,3 +3780,18 @@ def test_king_robbs_hosts_move_of_two_power_needs_a_war_plot() -> None:
     legal(t, ChallengeResult())
     assert "ability.amount-if" in rules_of(play(t.clone(), GainPower("A", 2, card="A.03001.1", source="A.03001.1"),
                                                 "strict"))
+
+
+def test_an_event_played_only_with_a_winter_plot_in_the_used_pile() -> None:
+    """aside86 20 (``event.play-if-used``): As Hard as Winter (03022) "Play only if there is a Winter plot card in
+    your used pile.": with an empty used pile its play is flagged; with The Winds of Winter (Winter) there, not."""
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("03022").play_if_used == ("Winter", 1)
+    t = plots("2e", "01024", "01001", {"03022": 1, "01025": 1}, {}, gold=2)
+    hand(t, "A.03022.1")
+    assert "event.play-if-used" in rules_of(play(t.clone(), PlayEvent("A", "A.03022.1"), "strict"))
+    t.players["A"].zones[Zone.PLOTS].remove("A.01025.1")
+    t.players["A"].zones[Zone.USED].append("A.01025.1")
+    t.where["A.01025.1"] = ("A", Zone.USED)
+    assert "event.play-if-used" not in rules_of(play(t.clone(), PlayEvent("A", "A.03022.1"), "strict"))

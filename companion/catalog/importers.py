@@ -1839,6 +1839,10 @@ _NO_SAVES_STANDING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is standing, chara
 _NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
 #: War Elephants: "War Elephants cannot be marshaled or placed during setup." (its own name: ``never_marshaled``).
 _NEVER_MARSHALED = re.compile(rf"(?:^|[.\n])\s*{SELF} cannot be marshaled or placed during setup\.", re.IGNORECASE)
+#: An event's "Play only if there is a Winter plot card in your used pile." (As Hard as Winter: ("Winter", 1)), "Play
+#: only if there are 3 or more plot cards in your used pile." (To The Spears!: ("", 3)) (``play_if_used``).
+_PLAY_IF_USED = re.compile(r"\bplay only if there (?:is an?|are (\d+) or more) (?:([A-Z][\w']*) )?plot cards? in "
+                           r"your used pile\b", re.IGNORECASE)
 #: Devout Freerider: "During the challenges phase, each player cannot gain gold.": the phase (``no_gold_in``).
 _NO_GOLD_IN = re.compile(r"\bduring the (plot|draw|marshaling|challenges|dominance|standing|taxation) phase, each "
                          r"player cannot gain gold\b", re.IGNORECASE)
@@ -3066,6 +3070,7 @@ class Keywords:
     no_saves_standing: bool = False  # Arya Stark: ``_NO_SAVES_STANDING``
     no_gold_in: str = ""  # Devout Freerider: "challenges": ``_NO_GOLD_IN``
     never_marshaled: bool = False  # War Elephants: ``_NEVER_MARSHALED``
+    play_if_used: tuple[str, int] | None = None  # As Hard as Winter: ("Winter", 1): ``_PLAY_IF_USED``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3712,6 +3717,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_saves_standing=bool(name and _NO_SAVES_STANDING.search(own_title(plain, name))),
         no_gold_in=m.group(1).lower() if (m := _NO_GOLD_IN.search(plain)) else "",
         never_marshaled=bool(name and _NEVER_MARSHALED.search(own_title(plain, name))),
+        play_if_used=((m.group(2) or "", int(m.group(1) or 1)) if (m := _PLAY_IF_USED.search(plain)) else None),
         own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

@@ -1061,6 +1061,10 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                   when=msg("event.first" if c.play_first else "event.not-first"))
     if c.play_if_control is not None and not controls_such(t, player, c.play_if_control):
         v.violate("event.play-if-control", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.play_if_used is not None and sum(not c.play_if_used[0] or c.play_if_used[0] in t.card(u).traits
+                                          for u in t.players[player].zones[Zone.USED]) < c.play_if_used[1]:
+        # As Hard as Winter: "Play only if there is a Winter plot card in your used pile."
+        v.violate("event.play-if-used", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.cancels is not None and c.cancels[1] == ("event",) and not any(
             p != player or c.cancels[0] == "any" for p in t.window_events):
         # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
