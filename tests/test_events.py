@@ -644,3 +644,21 @@ def test_a_round_reaches_the_pages_whole(client: FlaskClient, catalog: Catalog,
     assert len(seen) == 6 and all(s == ([], []) for s in seen), seen  # nothing of round 1 while it is made
     view = client.get(f"/api/event/{eid}", headers=h(org)).get_json()
     assert [r["number"] for r in view["rounds"]] == [1] and [t["table"] for t in view["tables"]] == [1, 2, 3]
+
+
+def test_going_to_time_before_a_plot_phase_names_no_first_player(client: FlaskClient, catalog: Catalog) -> None:
+    """A judge trial: time called while a table was still setting up; the calculator named seat A's player as the
+    first player who chooses, a default nobody chose. Before round 1's plot phase it names nobody (``chooser``
+    None) and the judge page says to ask the players."""
+    r = client.post("/api/event", json={"name": "Early", "rounds": 1, "tables": 4})
+    ev = r.get_json()
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    deck = two_e_decks(catalog)[0]
+    for name in ("Ann", "Ben"):
+        r = client.post(f"/api/event/{eid}/players", headers=h(org), json={"name": name, "decklist": deck})
+        client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm", headers=h(org), json={})
+    table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
+                        json={"csv": "1,Ann,Ben", "mode": "advisory"}).get_json()["tables"][0]
+    steps = client.get(f"/api/event/{eid}/games/{table['game']}/going-to-time?deck_A=50&deck_B=50",
+                       headers=h(judge)).get_json()
+    assert steps["winner"] is None and steps["decided_by"] == "first_player" and steps["chooser"] is None

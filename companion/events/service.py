@@ -311,7 +311,9 @@ class EventService:
                    "dominance": {p.seat: "tracked" if dominance_won_by is None and dominance is not None
                                  else "judge" if dominance is not None else "untracked" for p in standings},
                    "dead_characters": {p.seat: "tracked" for p in standings}}
-        decided = going_to_time(standings, judged.get("first_player"))
+        # Before round 1's plot phase no first player was chosen at this table (a judge trial read the calculator
+        # naming seat A, the table's default): the players say who it is.
+        decided = going_to_time(standings, judged.get("first_player") if table.round > 0 else None)
         for step in decided["steps"]:
             step["sources"] = sources.get(step["step"], {})
         decided.update({"sources": sources, "draw_decks": decks})

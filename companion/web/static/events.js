@@ -745,7 +745,7 @@ import {openStream} from "./stream.js";
             Object.entries(out.draw_decks).map(([seat, d]) => `<label>${esc(who(seat))} <input id="gtt-deck-${esc(seat)}" type="number" min="0" max="200" ` +
               `value="${esc(counts[seat] ?? "")}"> <span class="muted">${esc(t("ev.gtt_state_says", {n: d.count}))}</span></label> `).join("") +
             `<button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
-          : `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: `${who(out.winner)} (${out.winner})`}) : t("ev.chooser", {seat: `${who(out.chooser)} (${out.chooser})`}))}</p>`);
+          : `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: `${who(out.winner)} (${out.winner})`}) : out.chooser ? t("ev.chooser", {seat: `${who(out.chooser)} (${out.chooser})`}) : t("ev.chooserUnknown"))}</p>`);
     }
     let counts = {};
     async function goingToTime() {
