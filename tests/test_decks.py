@@ -112,6 +112,16 @@ def test_agenda_lines_in_every_spelling(catalog: Catalog) -> None:
     assert Deck.from_dict(json.loads(json.dumps(deck.to_dict()))) == deck
 
 
+def test_an_agenda_line_with_its_pack(catalog: Catalog) -> None:
+    """A judge trial: "Banner of the Kraken (Core)" on an agenda line was dropped (0 agendas), and every Greyjoy card
+    of the Stark deck was then refused. An agenda named with its pack, no count, is read as the card lines are."""
+    text = "House Stark\nBanner of the Kraken (Core)\n3x Tyrion Lannister (Core Set)\n1x A Noble Cause (Core Set)\n"
+    assert parse_deck("d", text, catalog).agendas == ["01199"]
+    assert parse_deck("d", text.replace(" (Core)", ""), catalog).agendas == ["01199"]
+    named = parse_deck("d", "My Deck (v2)\nHouse Stark\n1x A Noble Cause (Core Set)\n", catalog)
+    assert named.name == "My Deck (v2)" and named.agendas == []  # a name with brackets stays its name
+
+
 def test_a_list_pasted_twice_is_reported_as_such(catalog: Catalog) -> None:
     text = as_text(real_deck("WotN-1"), catalog)
     with pytest.raises(DeckError, match="the list appears twice"):

@@ -29,6 +29,8 @@ MAX_COPIES = 99
 MAX_AGENDAS = 4
 
 _COUNT_X = re.compile(r"^\s*\d+\s*x", re.IGNORECASE)
+#: A line that is a title with its pack after it, no count: an agenda ("Banner of the Kraken (Core)").
+_PACK_HINT = re.compile(r"^(.+?)\s*\(([^()]*)\)$")
 _LINE = re.compile(r"^\s*(\d+)\s*x?\s+(.+?)\s*(?:\(([^()]*)\))?\s*$", re.IGNORECASE)
 FACTIONS_2E = {
     "baratheon", "greyjoy", "lannister", "martell", "neutral", "stark", "targaryen", "thenightswatch", "tyrell",
@@ -315,6 +317,8 @@ def _named_titles(text: str) -> set[str]:
         m = _LINE.match(line) if line else None
         if line and not m:
             keys.add(fold(line))
+            if (hinted := _PACK_HINT.match(line)) is not None:  # "Banner of the Kraken (Core)"
+                keys.add(fold(hinted.group(1)))
         elif m:
             keys.add(fold(m.group(2)))
             if m.group(3):
@@ -343,6 +347,12 @@ def parse_deck_text(source: str, text: str, catalog: Catalog, edition: Edition =
             elif key in by_title and by_title[key][0].type == "agenda":
                 card_lines.append((number, key))
                 build.add(_pick_printing(by_title[key], None), 1, number, line)
+            elif (hinted := _PACK_HINT.match(line)) is not None and (
+                    agenda := by_title.get(fold(hinted.group(1)), [None])[0]) is not None and agenda.type == "agenda":
+                # an agenda named with its pack, as the card lines are (a judge trial: "Banner of the Kraken (Core)"
+                # was dropped and every Greyjoy card then refused)
+                card_lines.append((number, fold(hinted.group(1))))
+                build.add(_printing(by_title[fold(hinted.group(1))], hinted.group(2))[0], 1, number, line)
             elif name is None and ":" not in line and not re.search(r"\(\d+\)$", line):
                 name = line
             continue
