@@ -224,6 +224,12 @@ def test_an_evening_of_twenty_four_players_reported_by_themselves(server: Server
                 other.wait_for_selector("#event-report [data-reported]", timeout=WAIT)
                 keep(other, f"evening-phone-confirm-{'de' if seat == 'A' else 'en'}.png")
                 other.click("#event-report .primary")
+                # agreeing with the other phone's report: the sheet says the result then counts (a judge trial read
+                # "your opponent confirms it on their phone" on the phone that was confirming)
+                other.wait_for_selector("[data-confirm=yes]", timeout=WAIT)
+                asked = other.inner_text(".sheet.confirm")
+                assert "confirms it on their phone" not in asked and "bestätigt es auf seinem Handy" not in asked, asked
+                assert "reported the same" in asked or "dasselbe gemeldet" in asked, asked
                 other.click("[data-confirm=yes]")
                 for phone in phones:
                     phone.wait_for_selector("#report-result", timeout=WAIT)

@@ -102,17 +102,18 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
       {id: "both_lose", label: t("report.bothLose"), claim: {winner: null, ending: "both_lose"}},
     ];
   }
-  async function send(claim) {
-    if (!(await confirmSheet(() => t("report.confirm", {result: claimText(claim)})))) return;
+  async function send(claim, agreeing = false) {
+    // confirming the other seat's report ends the reporting; a report of one's own waits for the other phone
+    if (!(await confirmSheet(() => t(agreeing ? "report.confirmAgree" : "report.confirm", {result: claimText(claim)})))) return;
     const r = await request("/api/event-tables/" + gameId + "/report",
       {method: "POST", key: key(), body: {...claim, request_id: requestId()}});
     if (!r.ok) { showFlag({kind: "refused", text: () => errorText(r.data.error)}); await load(); return; }
     choosing = false;
     await load();
   }
-  function button(label, claim, primary = false) {
+  function button(label, claim, primary = false, agreeing = false) {
     return el("button", {class: primary ? "primary" : "", "data-report": claim.ending + ":" + (claim.winner || "none"),
-      onclick: () => send(claim)}, label);
+      onclick: () => send(claim, agreeing)}, label);
   }
   function drawReport() {
     let box = $("event-report");
@@ -141,7 +142,7 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
       }
       if (mine && !choosing) {
         if (theirs && !own) {  // the other seat reported: one tap confirms it
-          lines.push(el("div", {class: "row"}, button(t("report.confirmTheirs"), theirs[1], true),
+          lines.push(el("div", {class: "row"}, button(t("report.confirmTheirs"), theirs[1], true, true),
             el("button", {onclick: () => { choosing = true; drawReport(); }}, t("report.other"))));
           open = true;
         } else if (!own && info.proposed) {  // the game itself says how it ended (15 power, an empty draw deck)
