@@ -86,7 +86,7 @@ def small_event(server: Server) -> dict[str, Any]:
             "action": {"type": "draw_cards", "player": s["seat"], "count": 7}, "expected_version": version}, key)
         assert status == 201, out
         version = out["version"]
-    return {"id": eid, "organiser": org, "judge": judge, "game": table["game"]}
+    return {"id": eid, "organiser": org, "judge": judge, "game": table["game"], "keys": keys, "version": version}
 
 
 def test_the_judge_panel_counts_cards_drawn_without_a_name(server: Server, browser: Any) -> None:
@@ -120,3 +120,20 @@ def test_the_report_tells_the_organiser_who_downloads_the_event_file(server: Ser
                 note = page.inner_text("#report-export-judge")
                 assert ("Schiedsrichter" if locale == "de-DE" else "the judge downloads it") in note
                 shot(page, f"session-report-organiser-{locale[:2]}")
+
+
+def test_the_judge_panel_shows_face_down_setup_cards_apart_from_the_hand(server: Server, browser: Any) -> None:
+    """A judge trial: "hand: Theon Greyjoy, Iron Islands Fishmonger, 3 not named" for a seat with 5 cards in hand
+    and those two set up face down. They are listed as set up face down, apart from the hand's count."""
+    ev = small_event(server)
+    api = server.url + "/api"
+    status, out = call(api, "POST", f"/games/{ev['game']}/actions", {
+        "action": {"type": "setup_face_down", "player": "A", "card": "A.01091.1"},
+        "expected_version": ev["version"]}, ev["keys"]["A"])
+    assert status == 201, out
+    page = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-GB").new_page()
+    page.goto(f"{server.url}/e/{ev['id']}/judge#key={ev['judge']}")
+    page.click(f"button[data-open='{ev['game']}']", timeout=WAIT)
+    page.wait_for_selector("#table-panel:not(.hidden) .moment-players", timeout=WAIT)
+    text = page.inner_text(".moment-players")
+    assert "hand: 6 not named · face down for setup: Burned Men" in text, text

@@ -654,7 +654,11 @@ import {openStream} from "./stream.js";
         return chosen ? ` · ${esc(t("ev.plot_chosen_face_down", {card: chosen}))}` : "";
       };
       const pile = (id, cards) => (cards && cards.length ? ` · ${esc(t(id))}: ${listed(cards.map(c => c.name))}` : "");
-      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold}${plot(p)} · ${esc(t("ev.hand"))}: ${listed((p.hand.cards || []).map(c => c.name), p.hand.count)} · ` +
+      // A card set up face down lies on the table, not in the hand (its row carries a note; the count leaves it out):
+      // a judge trial read it as hand, with the hand's count one short for each.
+      const held = p => (p.hand.cards || []).filter(c => !c.note), faceDown = p => (p.hand.cards || []).filter(c => c.note);
+      const setup = p => (faceDown(p).length ? ` · ${esc(t("ev.setup_face_down"))}: ${listed(faceDown(p).map(c => c.name))}` : "");
+      const players = m.view.players.map(p => `<b>${esc(p.name)}</b> ${esc(t("ev.gold"))} ${p.gold}${plot(p)} · ${esc(t("ev.hand"))}: ${listed(held(p).map(c => c.name), p.hand.count)}${setup(p)} · ` +
         `${esc(t("ev.shadows"))}: ${listed((p.shadows || []).map(s => (s.card && s.card.name) || "?"))} · ${esc(t("ev.in_play"))}: ${listed((p.play || []).map(c => playedText(c, m.view)))}` +
         pile("zone.dead", p.dead) + pile("zone.discard", p.discard)).join("<br>");
       $("moment").innerHTML = `<p>#${m.seq} ${e ? esc(entryText(e)) + (e.undone ? " (" + esc(t("ev.undone")) + ")" : "") : ""} ${esc(verdict)}</p>` +
