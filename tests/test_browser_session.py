@@ -137,3 +137,16 @@ def test_the_judge_panel_shows_face_down_setup_cards_apart_from_the_hand(server:
     page.wait_for_selector("#table-panel:not(.hidden) .moment-players", timeout=WAIT)
     text = page.inner_text(".moment-players")
     assert "hand: 6 not named · face down for setup: Burned Men" in text, text
+
+
+def test_the_organisers_page_says_when_phones_cannot_reach_the_server(server: Server, browser: Any) -> None:
+    """A judge trial printed a round of seat sheets whose codes led to 127.0.0.1: the organiser's page (whose
+    registration link and seat sheets phones scan) says, as the host's page does, how to let phones in."""
+    ev = small_event(server)
+    port = server.url.rsplit(":", 1)[1]
+    for locale, title in (("en-GB", "Phones cannot join yet"), ("de-DE", "")):
+        page = browser.new_context(viewport={"width": 1366, "height": 900}, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{ev['id']}#key={ev['organiser']}")
+        page.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)
+        assert page.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
+        assert not title or title in page.inner_text("#lan-box")

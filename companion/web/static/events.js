@@ -4,6 +4,7 @@
 // this tab only, and travel in the Authorization header.
 import {confirmSheet, drawRows, el, saveFile} from "./dom.js";
 import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, msg, onLanguage, phaseName, t} from "./messages.js";
+import {lanCheck} from "./lan.js";
 import {request, requestId} from "./request.js";
 import {openStream} from "./stream.js";
 
@@ -494,6 +495,11 @@ import {openStream} from "./stream.js";
     }
     $("to-report").href = `/e/${eventId}/report#key=${key}`;
     $("to-standings").href = `/e/${eventId}/standings`;
+    // The registration link and the seat sheets are scanned by phones: say so when they cannot reach this server
+    // (a judge trial printed a round of sheets for 127.0.0.1).
+    const lanRedraw = [];
+    onLanguage(() => lanRedraw.forEach(f => f()));
+    messagesReady.then(() => lanCheck(lanRedraw));
     messagesReady.then(async () => {
       // The stream opens even if this first read failed (its error is shown): its first update draws the page.
       await load().catch(() => {});

@@ -1,6 +1,7 @@
 // The host page: a join code per seat, a new link for a lost phone, and how to let phones in.
 import {confirmSheet, el} from "./dom.js";
 import {errorText, lang, messagesReady, onLanguage, t} from "./messages.js";
+import {lanCheck} from "./lan.js";
 import {request} from "./request.js";
 
 const gameId = document.querySelector("main").dataset.game;
@@ -10,29 +11,10 @@ async function qr(text) {
   const r = await request("/api/qr", {method: "POST", body: {text}, as: "text"});
   const box = el("div", {class: "qr"}); if (r.ok) box.innerHTML = r.data; return box;
 }
-// A server that listens on loopback only cannot be reached from phones: say how to open it to the LAN.
-async function lanCheck() {
-  const r = await request("/api/health");
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
-  const lan = r.ok && typeof r.data.lan === "boolean" ? r.data.lan : !loopback;
-  if (lan) return;
-  document.getElementById("lan-box").classList.remove("hidden");
-  // The command breaks between its words only (a break after "--" reads as two commands), with this server's port
-  // when it is not the default, so that the address below stays the one to open.
-  const port = location.port || "80";
-  const command = "bash scripts/setup.sh serve --lan" + (port === "8787" ? "" : " --port " + port);
-  const render = () => {
-    const [before, after] = t("lanHelp", {host: location.host, command: "\u0001",
-      address: t("lanAddress")}).split("\u0001");
-    document.getElementById("lan-help").replaceChildren(before, el("code", {class: "command"}, ...command.split(" ").flatMap((w, i) => [i ? " " : "", el("span", {}, w)])), after || "");
-  };
-  render();
-  redraw.push(render);
-}
 // Switching the language redraws what the page drew itself (the seats' boxes, the LAN help).
 const redraw = [];
 onLanguage(() => redraw.forEach(f => f()));
-messagesReady.then(lanCheck);
+messagesReady.then(() => lanCheck(redraw));
 (async () => {
   await messagesReady;
   const links = document.getElementById("links");
