@@ -150,3 +150,21 @@ def test_the_organisers_page_says_when_phones_cannot_reach_the_server(server: Se
         page.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)
         assert page.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
         assert not title or title in page.inner_text("#lan-box")
+
+
+def test_after_a_concession_the_game_over_says_the_result_still_waits_for_this_phone(server: Server,
+                                                                                    browser: Any) -> None:
+    """A judge trial: after Bernd conceded, Eva's phone showed a full-screen "Game over" with only the log's buttons;
+    the event's confirmation lay behind it, and a player who read "game over" and left kept the round open. The
+    game's end now says the table's result still waits for this phone, and its button opens the report box."""
+    ev = small_event(server)
+    api = server.url + "/api"
+    status, out = call(api, "POST", f"/games/{ev['game']}/actions", {
+        "action": {"type": "concede", "player": "B"}, "expected_version": ev["version"]}, ev["keys"]["B"])
+    assert status == 201, out
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB").new_page()
+    page.goto(f"{server.url}/g/{ev['game']}#key={ev['keys']['A']}")
+    page.wait_for_selector("#game-over:not(.hidden) #report-due", timeout=WAIT)
+    page.click("#to-report")
+    page.wait_for_selector("#game-over.hidden", state="attached", timeout=WAIT)
+    assert page.evaluate("document.getElementById('event-report').open")

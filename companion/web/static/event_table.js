@@ -51,7 +51,7 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     $("call-judge").classList.toggle("hidden", !info.may.call_judge);
     tick();
     drawReport();
-    if (view() && view().gone_to_time) redraw();
+    if (view() && (view().gone_to_time || (view().now && view().now.over))) redraw();  // the game's end says it
   }
 
   function tick() {
@@ -188,5 +188,20 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
       el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
   }
 
-  return {load, follow, goneToTime};
+  /** This seat still has the table's result to report or confirm (the result is not in and its own report is
+   * missing): the game's end says so, as the report box lies under it (a judge trial: "game over" and nothing
+   * else, the table's confirmation behind it). */
+  function reportDue() {
+    const own = info && info.seat && info.reports && info.reports.reports ? info.reports.reports[info.seat] : null;
+    return Boolean(info && info.seat && !info.result && !own);
+  }
+  /** Opens the report box and brings it into view. */
+  function showReport() {
+    const box = $("event-report");
+    if (!box) return;
+    box.open = true;
+    box.scrollIntoView({block: "center"});
+  }
+
+  return {load, follow, goneToTime, reportDue, showReport};
 }

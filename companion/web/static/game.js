@@ -268,15 +268,19 @@ function renderGameOver() {
   box.classList.toggle("hidden", !over || box.dataset.closed === String(state.version));
   if (!over) { box.replaceChildren(); return; }
   const result = el("div", {id: "verify-result", class: "muted"});
+  const close = () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); };
+  const due = eventTable.reportDue();  // the event table's result still waits for this phone
   box.replaceChildren(el("div", {class: "card"},
     el("h2", {}, t("gameOver")),
     ...state.now.lines.map((l, i) => el("p", {class: i ? "" : "big", id: i ? null : "winner"}, paramText(l))),
     el("div", {class: "row wrap"}, ...state.now.offers.map(o => offerButton(o, send, names))),
+    due ? el("p", {class: "flag", id: "report-due"}, t("report.due")) : null,
+    due ? el("button", {class: "primary", id: "to-report", onclick: () => { close(); eventTable.showReport(); }}, t("report.goReport")) : null,
     el("p", {}, t("afterRounds", {round: state.round})),
     el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, t("factionPower", {n: x.power}))))),
-    el("button", {class: "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
+    el("button", {class: due ? "" : "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
     el("button", {id: "download-log", onclick: downloadLog}, t("downloadLog")),
-    el("button", {onclick: () => { box.dataset.closed = String(state.version); box.classList.add("hidden"); }}, t("backToTable"))));
+    el("button", {onclick: close}, t("backToTable"))));
 }
 
 async function verifyLog() {
