@@ -3795,3 +3795,24 @@ def test_an_event_played_only_with_a_winter_plot_in_the_used_pile() -> None:
     t.players["A"].zones[Zone.USED].append("A.01025.1")
     t.where["A.01025.1"] = ("A", Zone.USED)
     assert "event.play-if-used" not in rules_of(play(t.clone(), PlayEvent("A", "A.03022.1"), "strict"))
+
+
+def test_lonely_light_raises_every_bring_out_by_one_while_it_stands() -> None:
+    """aside87 16 (``shadows.cost-reduced``): Lonely Light (26104) "While Lonely Light is standing, increase the cost
+    for each player to bring cards out of shadows by 1.": with the opponent's Lonely Light standing, Roose Bolton
+    (Shadow 5) costs 6, and a recorded 5 is flagged; with it knelt, 5."""
+    from companion.rules.actions import BringOut
+
+    assert Catalog.open().card("26104").shadow_cost_up == 1
+    t = plots("2e", "01024", "01001", {"00222": 2}, {"26104": 1}, gold=12)
+    in_play(t, "B.26104.1")
+    shadows(t, "A.00222.1", "A.00222.2")
+    flagged = rules_of(play(t.clone(), BringOut("A", "A.00222.1", cost=5), "strict"))
+    assert "shadows.cost-reduced" in flagged, flagged
+    legal(t.clone(), BringOut("A", "A.00222.1"))
+    twin = t.clone()
+    legal(twin, BringOut("A", "A.00222.1"))
+    assert twin.players["A"].gold == 12 - 6
+    t.in_play["B.26104.1"].kneeling = True
+    legal(t, BringOut("A", "A.00222.1"))
+    assert t.players["A"].gold == 12 - 5

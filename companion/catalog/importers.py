@@ -1843,6 +1843,10 @@ _NEVER_MARSHALED = re.compile(rf"(?:^|[.\n])\s*{SELF} cannot be marshaled or pla
 #: only if there are 3 or more plot cards in your used pile." (To The Spears!: ("", 3)) (``play_if_used``).
 _PLAY_IF_USED = re.compile(r"\bplay only if there (?:is an?|are (\d+) or more) (?:([A-Z][\w']*) )?plot cards? in "
                            r"your used pile\b", re.IGNORECASE)
+#: Lonely Light: "While Lonely Light is standing, increase the cost for each player to bring cards out of shadows by
+#: 1." (its own name: ``shadow_cost_up``).
+_SHADOW_COST_UP = re.compile(rf"\bwhile {SELF} is standing, increase the cost for each player to bring cards out of "
+                             r"shadows by (\d+)\b", re.IGNORECASE)
 #: Devout Freerider: "During the challenges phase, each player cannot gain gold.": the phase (``no_gold_in``).
 _NO_GOLD_IN = re.compile(r"\bduring the (plot|draw|marshaling|challenges|dominance|standing|taxation) phase, each "
                          r"player cannot gain gold\b", re.IGNORECASE)
@@ -3071,6 +3075,7 @@ class Keywords:
     no_gold_in: str = ""  # Devout Freerider: "challenges": ``_NO_GOLD_IN``
     never_marshaled: bool = False  # War Elephants: ``_NEVER_MARSHALED``
     play_if_used: tuple[str, int] | None = None  # As Hard as Winter: ("Winter", 1): ``_PLAY_IF_USED``
+    shadow_cost_up: int = 0  # Lonely Light: 1: ``_SHADOW_COST_UP``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
@@ -3718,6 +3723,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_gold_in=m.group(1).lower() if (m := _NO_GOLD_IN.search(plain)) else "",
         never_marshaled=bool(name and _NEVER_MARSHALED.search(own_title(plain, name))),
         play_if_used=((m.group(2) or "", int(m.group(1) or 1)) if (m := _PLAY_IF_USED.search(plain)) else None),
+        shadow_cost_up=int(m.group(1)) if name and (m := _SHADOW_COST_UP.search(own_title(plain, name))) else 0,
         own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,

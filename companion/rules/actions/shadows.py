@@ -40,6 +40,7 @@ from companion.rules.values import (
     event_reducers,
     event_reduction,
     pay_gold,
+    printed,
     revealed_plots_that,
     spend_reducers,
     window_waits_for,
@@ -103,8 +104,12 @@ class _PaidFromShadows(Action):
 
     def expected_cost(self, t: Table, v: Checker | None = None) -> int:
         base = shadow_cost(t, v, self.card, self.shadow, self.x)
-        return base + t.gold_penalty(self.player, t.card(self.card)) + shadow_house_surcharge(t, self.player,
-                                                                                              self.card)
+        # Lonely Light: "While Lonely Light is standing, increase the cost for each player to bring cards out of
+        # shadows by 1." (an event played from shadows is brought out of them too)
+        more = sum(t.card(c).shadow_cost_up for c, ip in t.in_play.items()
+                   if t.card(c).shadow_cost_up and not ip.kneeling and printed(t, c) is not None)
+        return base + more + t.gold_penalty(self.player, t.card(self.card)) + shadow_house_surcharge(
+            t, self.player, self.card)
 
     def check_common(self, t: Table, v: Checker) -> None:
         _check_in_own_shadows(t, v, self.player, self.card)
