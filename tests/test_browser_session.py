@@ -159,11 +159,14 @@ def test_after_a_concession_the_game_over_says_the_result_still_waits_for_this_p
     game's end now says the table's result still waits for this phone, and its button opens the report box."""
     ev = small_event(server)
     api = server.url + "/api"
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB").new_page()
+    page.goto(f"{server.url}/g/{ev['game']}#key={ev['keys']['A']}")
+    # Before time is called no modified win is offered (the judge trial tapped one and read the server's refusal).
+    page.wait_for_selector("#event-report [data-report='victory:A']", state="attached", timeout=WAIT)
+    assert page.locator("#event-report [data-report^='time:']").count() == 0
     status, out = call(api, "POST", f"/games/{ev['game']}/actions", {
         "action": {"type": "concede", "player": "B"}, "expected_version": ev["version"]}, ev["keys"]["B"])
     assert status == 201, out
-    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB").new_page()
-    page.goto(f"{server.url}/g/{ev['game']}#key={ev['keys']['A']}")
     page.wait_for_selector("#game-over:not(.hidden) #report-due", timeout=WAIT)
     page.click("#to-report")
     page.wait_for_selector("#game-over.hidden", state="attached", timeout=WAIT)

@@ -94,13 +94,16 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
    * two), no winner. Each is sent as the result itself (who won, how the round ended). */
   function choices(mine) {
     const other = ((view() && view().players) || []).map(p => p.seat).find(s => s !== mine);
+    // a modified win comes only once time is called (the server refuses it before: a judge trial tapped it and read
+    // the refusal)
+    const timed = Boolean(view() && (view().time_called || view().gone_to_time));
     return [
       {id: "won", label: t("report.won"), claim: {winner: mine, ending: "victory"}},
       {id: "lost", label: t("report.lost"), claim: {winner: other, ending: "victory"}},
-      {id: "time_won", label: t("report.timeMine"), claim: {winner: mine, ending: "time"}},
-      {id: "time_lost", label: t("report.timeTheirs", {player: seatName(other)}), claim: {winner: other, ending: "time"}},
+      timed ? {id: "time_won", label: t("report.timeMine"), claim: {winner: mine, ending: "time"}} : null,
+      timed ? {id: "time_lost", label: t("report.timeTheirs", {player: seatName(other)}), claim: {winner: other, ending: "time"}} : null,
       {id: "both_lose", label: t("report.bothLose"), claim: {winner: null, ending: "both_lose"}},
-    ];
+    ].filter(Boolean);
   }
   async function send(claim, agreeing = false) {
     // confirming the other seat's report ends the reporting; a report of one's own waits for the other phone
