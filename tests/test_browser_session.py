@@ -168,6 +168,9 @@ def test_after_a_concession_the_game_over_says_the_result_still_waits_for_this_p
         "action": {"type": "concede", "player": "B"}, "expected_version": ev["version"]}, ev["keys"]["B"])
     assert status == 201, out
     page.wait_for_selector("#game-over:not(.hidden) #report-due", timeout=WAIT)
+    # ended in setup: no "round 0" beside the event's round
+    for shown in ("#game-over", "#status"):
+        assert "round 0" not in page.inner_text(shown).lower(), shown
     page.click("#to-report")
     page.wait_for_selector("#game-over.hidden", state="attached", timeout=WAIT)
     assert page.evaluate("document.getElementById('event-report').open")

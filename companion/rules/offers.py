@@ -144,7 +144,8 @@ def _status(t: Table, role: Role, holder: str | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"id": "phase", "text": msg("round.status", round=t.round, phase=phase)
                                   if t.round else msg("round.statusSetup", phase=phase)}]
     if t.ended is not None:  # the header says so too, not the phase the game ended in
-        return [{"id": "phase", "text": msg("round.overIn", round=t.round)}]
+        # ended in setup: no round was played (a judge trial read "round 0" beside the event's round)
+        return [{"id": "phase", "text": msg("round.overIn", round=t.round) if t.round else msg("round.overInSetup")}]
     if t.active_player and holder is not None:
         # 1st edition, the beginning of a phase: the Shadows chances come before the turn (the header said "your
         # turn" to the active player while the step button waited for another player's chance).

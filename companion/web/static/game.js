@@ -276,7 +276,7 @@ function renderGameOver() {
     el("div", {class: "row wrap"}, ...state.now.offers.map(o => offerButton(o, send, names))),
     due ? el("p", {class: "flag", id: "report-due"}, t("report.due")) : null,
     due ? el("button", {class: "primary", id: "to-report", onclick: () => { close(); eventTable.showReport(); }}, t("report.goReport")) : null,
-    el("p", {}, t("afterRounds", {round: state.round})),
+    el("p", {}, state.round ? t("afterRounds", {round: state.round}) : t("round.overInSetup")),
     el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, t("factionPower", {n: x.power}))))),
     el("button", {class: due ? "" : "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
     el("button", {id: "download-log", onclick: downloadLog}, t("downloadLog")),
