@@ -453,6 +453,10 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     # The table's rulings are listed in its panel as they are made (nothing at the table showed them).
     judge.wait_for_function("document.querySelectorAll('#table-rulings li').length === 2")
     assert judge.inner_text("#table-rulings").split("\n")[1].endswith("penalty · warning · Jürgen Weiß: Zögern")
+    # The form still shows Jürgen: its list holds the penalty just given, and its advice is for another one (a judge
+    # trial read "Repeated" as said of the warning just logged).
+    judge.wait_for_function("document.querySelector('#penalty-earlier:not(.hidden)') && document.querySelector("
+                            "'#penalty-earlier').innerText.includes('the one just given included (1)')")
     looker.look(judge, "judge-rulings", "en")
     assert not looker.problems, looker.problems  # each stage as it is reached
 

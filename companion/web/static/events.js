@@ -703,7 +703,7 @@ import {openStream} from "./stream.js";
     rulingFields();
     // A penalty's player: their earlier penalties in this event (every round and table) and what the tournament
     // regulations say to a repeat, with citations. Advice only: the judge decides, nothing is upgraded for them.
-    let earlier = null, penalties = null;
+    let earlier = null, penalties = null, justLogged = false;  // justLogged: the list holds the penalty just given
     async function loadEarlier() {
       const game = selected, seat = $("ruling-seat").value, level = $("ruling-penalty").value;
       if ($("ruling-type").value !== "penalty" || !game || !seat) { showEarlier(); return; }
@@ -718,14 +718,17 @@ import {openStream} from "./stream.js";
       const shown = d && d.game === selected && $("ruling-type").value === "penalty";
       box.classList.toggle("hidden", !shown);
       if (!shown) return;
-      const head = d.earlier.length ? t("ev.pen.earlier_n", {name: d.name, n: d.earlier.length}) : t("ev.pen.earlier_none", {name: d.name});
+      // Right after a penalty is logged the list holds it, and the advice is for a next one (a judge trial read
+      // "Repeated" as said of the penalty just given).
+      const head = justLogged && d.earlier.length ? t("ev.pen.logged_n", {name: d.name, n: d.earlier.length})
+        : d.earlier.length ? t("ev.pen.earlier_n", {name: d.name, n: d.earlier.length}) : t("ev.pen.earlier_none", {name: d.name});
       const notes = d.advice.notes.map(n => `<li data-note="${esc(n.msg)}">${esc(t(n.msg, {name: d.name, n: n.n}))}` +
         `<span class="cite">${esc(t("ev.pen.cite." + n.cite))}</span></li>`).join("");
       box.innerHTML = `<p><b>${esc(head)}</b></p>` +
         (d.earlier.length ? `<ul class="pen-earlier">${d.earlier.map(p => `<li>${esc(penaltyWords(p))}</li>`).join("")}</ul>` : "") +
         (notes ? `<p class="muted">${esc(t("ev.pen.advice.title"))}</p><ul class="pen-advice">${notes}</ul>` : "");
     }
-    for (const id of ["ruling-type", "ruling-seat", "ruling-penalty"]) $(id).addEventListener("change", loadEarlier);
+    for (const id of ["ruling-type", "ruling-seat", "ruling-penalty"]) $(id).addEventListener("change", () => { justLogged = false; loadEarlier(); });
     /** Every player's penalties across the rounds, under the tables: they come with each dashboard update on the
      * event's live stream (a penalty any judge gives commits to its table and wakes every dashboard). */
     function showPenalties() { if (penalties) $("penalties-by-player").innerHTML = penaltiesHtml(penalties); }
@@ -737,7 +740,7 @@ import {openStream} from "./stream.js";
       await call("POST", `/api/event/${eventId}/games/${selected}/rulings`, data);
       $("ruling-text").value = "";
       openTable(selected);  // the table now, with the ruling among its rulings
-      if (type === "penalty") loadEarlier();  // the list under the tables follows on the live stream
+      if (type === "penalty") { justLogged = true; loadEarlier(); }  // the list under the tables follows on the live stream
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
      * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
