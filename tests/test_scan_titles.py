@@ -660,6 +660,19 @@ def test_a_card_whose_outline_runs_into_the_table_is_squared_from_its_corners(se
     assert _found_where_it_lies(find_cards(image), shot["corners"][shot["names"].index(title)], image.shape)
 
 
+def test_a_card_lying_half_over_a_card_drawn_out_a_little_too_far_is_kept(tmp_path: Path, indie_photo: Any) -> None:
+    """An event lying over the lower corner of a character on light wood: the character, drawn out from its corners,
+    runs a little past its own corner, onto the event, whose centre it then holds. The event, found whole and smaller,
+    is no box inside that card (its corners lie far outside it): both are found where they lie (the independent
+    renderer's tuning seed 11; the event was dropped before)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards
+    shot = indie_photo(28, 11, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    found = find_cards(image)
+    assert all(_found_where_it_lies(found, corners, image.shape) for corners in shot["corners"])
+
+
 def test_a_card_a_hundredth_of_a_large_photo_is_found() -> None:
     """A card far from the camera in a 4000 x 3000 photo, its title capitals about 9.5 px high (under 1 % of the
     photo's area, still readable print): it is found (our own renderer, tests/card_faces.py)."""

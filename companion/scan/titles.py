@@ -550,18 +550,23 @@ def _long_axis(q: np.ndarray) -> np.ndarray:
 
 #: See _apart.
 WHOLE_CORE = 0.7
+#: See _apart: a quadrilateral this share of which lies in a much larger one lies inside it.
+INSIDE_SHARE = 0.5
 
 
 def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float]) -> bool:
     """Whether two quadrilaterals (size, corners, core) are two cards: neither's centre lies inside the other's core
     (the quadrilateral shrunk to ``core`` round its centre; the smaller core of the two counts), and one much smaller
-    than the other does not lie inside it (a box inside a card). Two cards found whole of about one size count as two
-    when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
+    than the other does not lie mostly inside it (a box inside a card). Two cards found whole of about one size count as
+    two when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
     whole in a light sleeve."""
     core = min(a[2], b[2], WHOLE_CORE)
     ca, cb = a[1].mean(axis=0), b[1].mean(axis=0)
     small, large = sorted((a, b), key=lambda f: f[0])
-    if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]):
+    # (Mostly inside it, INSIDE_SHARE of it: a card lying half over a larger card drawn out a little past its own
+    # corner has its centre on that card but most of it off; a box of a card, found a little askew, lies nearly all in.)
+    if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]) and cv2.intersectConvexConvex(
+            small[1], large[1])[0] >= INSIDE_SHARE * small[0]:
         return False
     return not _inside(ca, cb + (b[1] - cb) * core) and not _inside(cb, ca + (a[1] - ca) * core)
 
