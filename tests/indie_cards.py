@@ -1148,7 +1148,12 @@ def photo(index: int, seed: int, pool: Pool, out: Path) -> dict[str, Any]:
             "faces": faces, "turns_deg": [round(math.degrees(p.turn) % 360, 1) for p in placed],
             "sleeve": sleeve_kind, "table": table_kind, "tilt_deg": round(tilt, 1), "size": [W, H],
             "overlap": did_overlap, "blur": round(blur, 2), "noise": round(sigma, 1), "jpeg": quality,
-            "glare": glare_info}
+            "glare": glare_info,
+            # where each card (with its sleeve) lies in the photo: its corners, top left first round it, in px
+            "corners": [np.round(apply(Himg @ p.A, np.array([[0, 0], [p.rgba.shape[1], 0],
+                                                             [p.rgba.shape[1], p.rgba.shape[0]],
+                                                             [0, p.rgba.shape[0]]], np.float64)), 1).tolist()
+                        for p in placed]}
 
 
 # ------------------------------------------------------------------------------------------------------------ decks

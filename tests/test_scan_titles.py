@@ -630,6 +630,49 @@ def test_the_merged_outline_of_a_card_lying_over_another_is_no_card(seed: int, i
     assert _answers(read_titles(image), shot["names"]) == sorted(shot["names"])
 
 
+def _found_where_it_lies(found: list[np.ndarray], corners: list[list[float]], shape: tuple[int, ...]) -> bool:
+    """Whether one of the quadrilaterals found covers the card whose corners the renderer drew (its sleeve included)
+    with an overlap of 70 % of their union or more."""
+    from companion.scan.cv import cv2
+
+    def mask(q: np.ndarray) -> np.ndarray:
+        out = np.zeros((shape[0] // 4 + 1, shape[1] // 4 + 1), np.uint8)
+        cv2.fillConvexPoly(out, np.rint(np.asarray(q, np.float64) / 4).astype(np.int32), 1)
+        return out
+
+    card = mask(np.array(corners))
+    return any((card & mask(q)).sum() >= 0.7 * (card | mask(q)).sum() for q in found)
+
+
+@pytest.mark.parametrize(("seed", "index", "title"), [(11, 47, "Red Keep Servant"), (11, 60, "Frey Bastard"),
+                                                      (12, 96, "Even Handed Justice")])
+def test_a_card_whose_outline_runs_into_the_table_is_squared_from_its_corners(seed: int, index: int, title: str,
+                                                                              tmp_path: Path, indie_photo: Any) -> None:
+    """A card-shaped outline that ran into a line of the table at one corner (a playmat's printed arc meets a knelt
+    card in a white sleeve), or a blob off the table made less than solid by a bite of the table's colour (a dark
+    card on dark wood, found before only as its art), keeps the card's other corners: the card is drawn out from a
+    corner whose two sides lie on edges, its far sides moved to where they lie on edges, and found where it lies (the
+    independent renderer's tuning seeds; missed before)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards
+    shot = indie_photo(index, seed, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    assert _found_where_it_lies(find_cards(image), shot["corners"][shot["names"].index(title)], image.shape)
+
+
+def test_a_card_lying_half_over_a_card_drawn_out_a_little_too_far_is_kept(tmp_path: Path, indie_photo: Any) -> None:
+    """An event lying over the lower corner of a character on light wood: the character, drawn out from its corners,
+    runs a little past its own corner, onto the event, whose centre it then holds. The event, found whole and smaller,
+    is no box inside that card (its corners lie far outside it): both are found where they lie (the independent
+    renderer's tuning seed 11; the event was dropped before)."""
+    from companion.scan.images import load_colour
+    from companion.scan.titles import find_cards
+    shot = indie_photo(28, 11, tmp_path)
+    image = load_colour((tmp_path / shot["file"]).read_bytes())
+    found = find_cards(image)
+    assert all(_found_where_it_lies(found, corners, image.shape) for corners in shot["corners"])
+
+
 def test_a_card_a_hundredth_of_a_large_photo_is_found() -> None:
     """A card far from the camera in a 4000 x 3000 photo, its title capitals about 9.5 px high (under 1 % of the
     photo's area, still readable print): it is found (our own renderer, tests/card_faces.py)."""

@@ -105,9 +105,14 @@ def _side_support(edges: np.ndarray, q: np.ndarray, shift: int = 0) -> float:
     box drawn round a few round blobs touches edges only here and there. ``shift``: each side may also be
     moved this many pixels either way, parallel to itself, to where it lies on the most edges (a sleeve's
     faint, ragged outline that the simplified outline misses by a few pixels)."""
+    return min(_each_side_support(edges, q, shift))
+
+
+def _each_side_support(edges: np.ndarray, q: np.ndarray, shift: int = 0) -> list[float]:
+    """``_side_support`` of each side, q[i] to q[i + 1] (0 for a side outside the photo)."""
     h, w = edges.shape
     t = _ALONG[:, None]  # the same 24 points along each side as _seen_support
-    worst = 1.0
+    out = []
     for a, b in ((q[0], q[1]), (q[1], q[2]), (q[2], q[3]), (q[3], q[0])):
         d = b - a
         normal = np.array([-d[1], d[0]], np.float32) / max(1e-6, float(np.linalg.norm(d)))
@@ -117,10 +122,8 @@ def _side_support(edges: np.ndarray, q: np.ndarray, shift: int = 0) -> float:
             ok = (pts[:, 0] >= 0) & (pts[:, 0] < w) & (pts[:, 1] >= 0) & (pts[:, 1] < h)
             if ok.any():
                 best = max(best, float((edges[pts[ok, 1], pts[ok, 0]] > 0).sum()) / len(t))
-        if best < 0:  # the side lies outside the photo
-            return 0.0
-        worst = min(worst, best)
-    return worst
+        out.append(max(0.0, best))  # a side outside the photo: 0
+    return out
 
 
 #: A card's outline must lie on edges along this share of each side (see _side_support); a solid blob off the
@@ -547,18 +550,23 @@ def _long_axis(q: np.ndarray) -> np.ndarray:
 
 #: See _apart.
 WHOLE_CORE = 0.7
+#: See _apart: a quadrilateral this share of which lies in a much larger one lies inside it.
+INSIDE_SHARE = 0.5
 
 
 def _apart(a: tuple[float, np.ndarray, float], b: tuple[float, np.ndarray, float]) -> bool:
     """Whether two quadrilaterals (size, corners, core) are two cards: neither's centre lies inside the other's core
     (the quadrilateral shrunk to ``core`` round its centre; the smaller core of the two counts), and one much smaller
-    than the other does not lie inside it (a box inside a card). Two cards found whole of about one size count as two
-    when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
+    than the other does not lie mostly inside it (a box inside a card). Two cards found whole of about one size count as
+    two when neither's centre lies in the other's middle WHOLE_CORE: a card lying half over another, the one under it
     whole in a light sleeve."""
     core = min(a[2], b[2], WHOLE_CORE)
     ca, cb = a[1].mean(axis=0), b[1].mean(axis=0)
     small, large = sorted((a, b), key=lambda f: f[0])
-    if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]):
+    # (Mostly inside it, INSIDE_SHARE of it: a card lying half over a larger card drawn out a little past its own
+    # corner has its centre on that card but most of it off; a box of a card, found a little askew, lies nearly all in.)
+    if small[0] < 0.65 * large[0] and _inside(small[1].mean(axis=0), large[1]) and cv2.intersectConvexConvex(
+            small[1], large[1])[0] >= INSIDE_SHARE * small[0]:
         return False
     return not _inside(ca, cb + (b[1] - cb) * core) and not _inside(cb, ca + (a[1] - ca) * core)
 
@@ -587,6 +595,7 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     if small.ndim == 3:
         masks.append(_off_table(small))
     corners: list[tuple[np.ndarray, np.ndarray]] = []
+    unsure: list[np.ndarray] = []
     for n, edges in enumerate(masks):
         # Outer blobs, and every closed outline (a card touching a bright blob is its own inner contour).
         contours = list(cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
@@ -613,16 +622,21 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
             # side by side), whose corners may each start a card of their own. Not a box inside a card: it is whole.
             if n != 1 and (not carded or solid < 0.92):
                 corners.append((contour, support if n == 0 else cv2.bitwise_or(support, along)))
-            # Not a hand, a dice tray, a long box; a blob off the table must be solid to its outline.
-            if not carded or (n == 2 and solid < 0.85):
+            # Not a hand, a dice tray, a long box. A blob off the table must be solid to its outline; one that is not
+            # (a bite of the table's colour), like an outline whose sides do not lie on edges, may still hold a card
+            # squared from its corners (_squared).
+            if not carded:
                 continue
             q = _fit_sides(q, hull.reshape(-1, 2).astype(np.float32))
             # Edges must lie along its sides.
             if not _card_shaped(q):
                 continue
-            if _side_support(along, q) >= (SIDE_SUPPORT if n < 2 else BLOB_SUPPORT) or (
-                    n < 2 and _side_support(along, q, SHIFT) >= SHIFTED_SUPPORT):
+            if (n < 2 or solid >= 0.85) and (_side_support(along, q) >= (SIDE_SUPPORT if n < 2 else BLOB_SUPPORT) or (
+                    n < 2 and _side_support(along, q, SHIFT) >= SHIFTED_SUPPORT)):
                 quads.append((cv2.contourArea(q), q, 1.0))
+            else:
+                unsure.append(q)
+    squared = _squared(unsure, support, quads)
     side_min = CORNER_ARM * float(np.sqrt(area_min * 63 / 88))
     whole = [q for _a, q, _c in quads]
     # An outline round a card found whole is that card (and costs time to look at again); not when that "card" is the
@@ -642,12 +656,18 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
         # A card drawn out from a corner may lie half under another card: their centres lie in each other's
         # outline, not in its middle.
         quads += [(cv2.contourArea(q), q, LAID_CORE) for q in _corner_cards(contour, along, masks[2], whole, side_min)]
+    # Cards squared from an outline's corners only fill in where no card was found: none over a card found whole or
+    # drawn out from a merged outline's corners that is no piece of it (two cards, one over the other, whose sides
+    # line up: a corner of one and a side running on along the other square a card across both; a block of a card,
+    # card-shaped on its side, squared is no reason not to draw the card out).
+    quads += [f for f in squared if not any(a >= 0.5 * f[0] and not _apart((f[0], f[1], 1.0), (a, w, c))
+                                            and not _piece(f[1], w) for a, w, c in quads)]
     quads = _unmerged(quads, masks[2] if small.ndim == 3 else None, filled)
     # A card drawn out from a corner that lies mostly on a card found whole is a piece of that card (its far side on
-    # a line inside it), or that card again.
+    # a line inside it), or that card again; not when that "card" is a piece of it (its art found whole, card-shaped).
     whole = [q for _a, q, c in quads if c == 1]
     quads = [f for f in quads if f[2] == 1 or all(
-        cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] for w in whole)]
+        cv2.intersectConvexConvex(f[1], w)[0] < 0.5 * f[0] or _piece(f[1], w) for w in whole)]
     # A card drawn out from a corner of a shape of wood grain round a row of cards is far larger than they are, and
     # would hide them. (The largest found whole may be a shape of a card's art, the card drawn out lying beside it.)
     cards_whole = [(a, q) for a, q, c in quads if c == 1 and not any(
@@ -655,11 +675,59 @@ def find_cards(image: np.ndarray) -> list[np.ndarray]:
     largest = max((a for a, _q in cards_whole), default=float("inf"))
     # Or drawn out from a corner, holding no card found whole but its own pieces and shapes under half the largest found
     # whole (art): a card found only from its corner, lying over another, is larger than its text box found whole.
-    largest = max([largest] + [f[0] for f in quads if f[2] < 1 and not any(
+    largest = max([largest] + [f[0] for f in quads if f[2] < 1 and not any(f[1] is g[1] for g in squared) and not any(
         _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) and a >= PIECE_AREA * largest for a, q in cards_whole)])
     quads = [f for f in quads if f[2] == 1 or f[0] <= LAID_SIZE * largest or not any(
         _inside(q.mean(axis=0), f[1]) and not _piece(f[1], q) for _a, q in cards_whole)]
     return [q / scale for q in _largest_apart(quads, MAX_CARDS)]
+
+
+def _squared(unsure: Sequence[np.ndarray], edges: np.ndarray, found: Sequence[tuple[float, np.ndarray, float]]
+             ) -> list[tuple[float, np.ndarray, float]]:
+    """Cards drawn out from the corners of card-shaped outlines whose sides do not lie on edges: an outline that ran
+    into a line of the table at one corner (a playmat's printed arc, wood grain) or a blob off the table that a
+    bite of the table's colour made less than solid keeps most of the card's corners and sides. From each corner a
+    card is laid along its two sides (its size from either), its far sides moved to where they lie on edges
+    (``_laid_card``: each side's seen part on edges), only from a corner whose two sides lie on edges; the best
+    supported card of each outline is kept when its weakest side lies on edges as a card found whole's must
+    (SIDE_SUPPORT), and goes on as a card drawn from a corner (it may lie half under another). None where a card
+    found whole of about its size holds the outline's centre, and none twice as large as the largest card found whole
+    that is no piece of it (cards are of one size)."""
+    out: list[tuple[float, np.ndarray, float]] = []
+    whole = [q for _a, q, _c in found]
+    for q in unsure:
+        size = cv2.contourArea(q)
+        centre = q.mean(axis=0)
+        if any(_inside(centre, w) and 0.6 * size < a < 1.6 * size for a, w, _c in list(found) + out):
+            continue
+        best: tuple[float, np.ndarray] | None = None
+        on = _each_side_support(edges, q, SHIFT)
+        for i in range(4):
+            # Only from a corner whose two sides lie on edges (the part of the outline that is the card's).
+            if min(on[i], on[i - 1]) < SHIFTED_SUPPORT:
+                continue
+            corner = q[i]
+            u, v = q[(i + 1) % 4] - corner, q[i - 1] - corner
+            lu, lv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+            if min(lu, lv) < 1:
+                continue
+            u, v = u / lu, v / lv
+            long_u = lu > lv
+            for su, sv in ((lu, lu / ASPECT if long_u else lu * ASPECT), (lv * ASPECT if long_u else lv / ASPECT, lv)):
+                card = _laid_card(edges, corner, u, v, su, sv, whole)
+                if card is not None:
+                    score = _side_support(edges, card)
+                    if best is None or score > best[0]:
+                        best = (score, card)
+        if best is None or best[0] < SIDE_SUPPORT:
+            continue
+        size = cv2.contourArea(best[1])
+        # Cards are of one size: not twice as large as the largest card found whole that is no piece of it (a shape of
+        # wood grain squared round a corner of grain lines).
+        if size * PIECE_AREA > max((a for a, w, _c in found if not _piece(best[1], w)), default=float("inf")):
+            continue
+        out.append((size, best[1], LAID_CORE))
+    return out
 
 
 #: See find_cards: cards are of one size, whatever the tilt and distance of the camera; a card drawn out from a corner
