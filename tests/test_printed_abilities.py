@@ -3816,3 +3816,14 @@ def test_lonely_light_raises_every_bring_out_by_one_while_it_stands() -> None:
     t.in_play["B.26104.1"].kneeling = True
     legal(t, BringOut("A", "A.00222.1"))
     assert t.players["A"].gold == 12 - 5
+
+
+def test_a_reduction_for_the_seven_fits_only_the_seven() -> None:
+    """aside86 16 (``marshal.cost-reduced``): House Tully Septon (03015) "… reduce the cost of the next House Tully or
+    The Seven character you marshal this phase by 2.": "The Seven" is a Trait of two words, not words left unread;
+    Arya Stark (a Lady only) marshalled for 2 is flagged, Catelyn Stark (House Tully, The Seven) for 2 is not."""
+    t = plots("2e", "01024", "01001", {"03015": 1, "03007": 1, "01143": 1}, {}, gold=10)
+    in_play(t, "A.03015.1")
+    hand(t, "A.03007.1", "A.01143.1")
+    assert "marshal.cost-reduced" in rules_of(play(t.clone(), Marshal("A", "A.03007.1", cost=2), "strict"))
+    assert "marshal.cost-reduced" not in rules_of(play(t.clone(), Marshal("A", "A.01143.1", cost=2), "strict"))

@@ -387,8 +387,10 @@ def reducer_fits(target: Card, words: tuple[str, ...], types: tuple[str, ...], w
     marks |= {f"house {f}" for f in target.factions}  # 1st edition Illyrio's Man: "the next House Targaryen character"
     icons = [w[5:] for w in words if w.startswith("icon:")]
     words = tuple(w for w in words if not w.startswith("icon:"))
+    # a Trait of two words ("The Seven", "The North") is a Trait, as "House Tully" is: only words left unsplit
+    # ("Knight or Lady") count as fitting
     return ("card" in types or target.type in types) and all(i in target.icons for i in icons) and (
-        not words or any(w.casefold() in marks or (" " in w and not w.casefold().startswith("house "))
+        not words or any(w.casefold() in marks or (" " in w and not w.casefold().startswith(("house ", "the ")))
                          for w in words))
 
 
