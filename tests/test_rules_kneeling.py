@@ -146,8 +146,11 @@ def test_an_events_does_not_kneel_for_the_phase() -> None:
     character, so any of hers stays standing, unsure."""
     from companion.rules.actions import PlayEvent
     from tests.tables import hand
-    t = revealed({"A": {"00194": 2, "10024": 1}, "B": {"01057": 1}}, {"A": PLAIN["2e"], "B": PLAIN["2e"]})
+    t = revealed({"A": {"00194": 2, "10024": 1, "01004": 1, "01005": 1, "01006": 1}, "B": {"01057": 1}},
+                 {"A": PLAIN["2e"], "B": PLAIN["2e"]})
     hand(t, "A.10024.1")
+    for plot in ("A.01004.1", "A.01005.1", "A.01006.1"):  # "Play only if there are 3 or more plot cards in your
+        t.move(plot, "A", Zone.USED)                       # used pile."
     legal(t, PlayEvent("A", "A.10024.1"))
     legal(t, Challenge(kind="military", player="A", defender="B", winner="A", attackers=["A.00194.1"],
                        defenders=[]))
