@@ -662,3 +662,21 @@ def test_going_to_time_before_a_plot_phase_names_no_first_player(client: FlaskCl
     steps = client.get(f"/api/event/{eid}/games/{table['game']}/going-to-time?deck_A=50&deck_B=50",
                        headers=h(judge)).get_json()
     assert steps["winner"] is None and steps["decided_by"] == "first_player" and steps["chooser"] is None
+
+
+def test_a_player_registered_twice_under_accents_is_refused(client: FlaskClient, catalog: Catalog) -> None:
+    """A judge trial registered Bernd twice from two phones, as "Bernd Müller" and "Bernd Muller"; the second could
+    only be dropped and stayed a ghost in the standings, the report and the signed file. A name the same but for case
+    and accents is refused, naming the registration it repeats."""
+    r = client.post("/api/event", json={"name": "Twice", "rounds": 1, "tables": 4})
+    ev = r.get_json()
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    deck = two_e_decks(catalog)[0]
+    assert client.post(f"/api/event/{eid}/players", headers=h(org),
+                       json={"name": "Bernd Müller", "decklist": deck}).status_code == 201
+    r = client.post(f"/api/event/{eid}/players", headers=h(org), json={"name": "bernd muller", "decklist": deck})
+    assert r.status_code in (400, 409), r.get_json()
+    assert "registered already (as Bernd Müller)" in json.dumps(r.get_json(), ensure_ascii=False)
+    # another spelling is another name: no guess
+    assert client.post(f"/api/event/{eid}/players", headers=h(org),
+                       json={"name": "Bernd Mueller", "decklist": deck}).status_code == 201

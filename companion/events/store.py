@@ -21,6 +21,7 @@ from typing import Any
 
 import sqlite_utils
 
+from companion.catalog.card import fold
 from companion.events.swiss import CUT_SIZES, DEFAULT_SCHEME, SCHEMES, Entrant, Game, cut_rounds
 from companion.rules import Seat
 from companion.rules.roles import HOST
@@ -360,8 +361,11 @@ class EventStore:
         with self._lock:
             if len(self.players(event_id)) >= MAX_PLAYERS:
                 raise EventError(f"an event has at most {MAX_PLAYERS} players")
-            if any(p.name.casefold() == name.casefold() for p in self.players(event_id)):
-                raise EventError(f"{name} is registered already")
+            # the same name but for case and accents ("Bernd Müller", "Bernd Muller": a judge trial registered one
+            # player twice from two phones, and the second could only be dropped, a ghost in the standings)
+            same = next((p for p in self.players(event_id) if fold(p.name) == fold(name)), None)
+            if same is not None:
+                raise EventError(f"{name} is registered already" + (f" (as {same.name})" if same.name != name else ""))
             paired = len(self.rounds(event_id))
             if paired >= 2:
                 # Late registration enters before round 2 is paired, with an unpaired loss for round 1 (the
