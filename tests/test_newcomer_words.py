@@ -234,3 +234,43 @@ def test_the_reveal_asks_first_while_another_player_is_still_choosing_setup_card
     assert len(bob) == 1 and bob[0].get("confirm") is None
     legal(t, SetupFaceDown("B", "B.01091.1"))
     assert "confirm" not in round_view(t, Role.of_seat("A"))["next"]
+
+
+def test_insight_is_offered_beside_renown_after_the_claim() -> None:
+    """A newcomer trial: renown was offered after a challenge won, insight never (they drew by hand, unsure whether
+    the companion counted it). After the claim, the winner's phone offers each participating insight character's
+    draw of 1 card, once, in both languages."""
+    from companion.rules.actions import (
+        ApplyClaim,
+        BeginPhase,
+        ChallengeResult,
+        ChoosePlot,
+        DeclareDefenders,
+        InitiateChallenge,
+        PassTurn,
+        SetFirstPlayer,
+    )
+
+    t = make_table({"A": {"13089": 1, "01024": 1, "01152": 5}, "B": {"01001": 1, "01152": 5}}, phase="plot")
+    legal(t, ChoosePlot("A", "A.01024.1"))
+    legal(t, ChoosePlot("B", "B.01001.1"))
+    legal(t, SetFirstPlayer("A"))
+    for phase in ("draw", "marshaling"):
+        legal(t, BeginPhase(phase))
+    from tests.tables import in_play
+    in_play(t, "A.13089.1")
+    legal(t, PassTurn("A"))
+    legal(t, PassTurn("B"))
+    legal(t, BeginPhase("challenges"))
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.13089.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    offers = {o["id"]: o for o in round_view(t, Role.of_seat("A"))["offers"]}
+    insight = offers.get("insight:A.13089.1")
+    assert insight is not None and insight["action"] == {"type": "draw_cards", "player": "A", "count": 1,
+                                                          "source": "A.13089.1"}, sorted(offers)
+    assert _said(insight["label"], "de").startswith("Einsicht: 1 Karte ziehen")
+    assert "insight:A.13089.1" not in {o["id"] for o in round_view(t, Role.of_seat("B"))["offers"]}
+    legal(t, DrawCards("A", 1, source="A.13089.1"))
+    assert "insight:A.13089.1" not in {o["id"] for o in round_view(t, Role.of_seat("A"))["offers"]}

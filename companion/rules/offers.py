@@ -531,6 +531,13 @@ def _claim_and_renown_offers(t: Table, role: Role, c: ChallengeRecord, offers: l
     if claimed and renowned and not c.renown and c.winner and _may(role, "renown", c.winner):
         offers.append(_offer("renown", msg("round.renown"), {"type": "renown", "player": c.winner, "cards": []},
                              primary=True, fields=[_pick(t, "cards", renowned, 0, len(renowned), checked=renowned)]))
+    # Insight beside renown (RR: Insight: a winning participant with insight draws 1 card): each such character's draw,
+    # once (a newcomer trial found renown offered and insight never, and counted its draws by hand)
+    if claimed and c.winner and _may(role, "draw_cards", c.winner) and t.players[c.winner].counts_known:
+        for card in participants(t, c, c.winner):
+            if has_keyword(t, card, "insight") and card not in c.insight:
+                offers.append(_offer(f"insight:{card}", msg("round.insight", card=_named(t, card)),
+                                     {"type": "draw_cards", "player": c.winner, "count": 1, "source": card}))
 
 
 def _modifier_offer(t: Table, role: Role, c: ChallengeRecord, offers: list[Offer]) -> None:
