@@ -3497,11 +3497,7 @@ def test_rationing_bars_reactions_to_winning_a_challenge() -> None:
         t = plots("2e", "01024", b_plot, {"14002": 1}, {"01152": 1})
         in_play(t, "A.14002.1")
         in_play(t, "B.01152.1")
-        to_challenges(t)
-        legal(t, InitiateChallenge("A", "power", "B", attackers=["A.14002.1"]))
-        legal(t, DeclareDefenders("B", []))
-        legal(t, ChallengeResult())
-        legal(t, ApplyClaim("B"))
+        power_won_unopposed(t, "A.14002.1")
         draw = DrawCards("A", 1, source="A.14002.1")
         if barred:
             flagged_and_refused(t, draw, "ability.reactions-barred")

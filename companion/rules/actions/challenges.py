@@ -127,7 +127,9 @@ def check_initiating(t: Table, v: Checker, attacker: str, defender: str, kind: s
                       or (kind in grants and initiated >= challenges_allowed(t, attacker, kind))
                       or (grants and kind not in grants) or event_grant_spent(t, source)):
         v.violate("challenge.once-per-type", player=t.players[attacker].name, kind=kind_name(kind))
-    trigger = t.card(source).reacts_to if source is not None and t.card(source).type != "event" else None
+    # A revealed plot's or an agenda's (a card in play's is judged by its reaction's moment: ``reaction_missed``)
+    trigger = t.card(source).reacts_to if source is not None and t.card(source).type != "event" \
+        and t.zone_of(source) is not Zone.PLAY else None
     if source is not None and trigger is not None and trigger[0] == "win_challenge" and not any(
             c.round == t.round and c.attacker == attacker and c.winner == attacker and trigger[1] in ("", c.kind)
             for c in t.challenges):

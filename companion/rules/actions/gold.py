@@ -123,7 +123,7 @@ class GainGold(_Pool):
         check_kneel_cost(t, v, self.source, "gain")  # "Kneel Northern Encampment to gain 2 gold." while it kneels
         # Devout Freerider: "During the challenges phase, each player cannot gain gold." (anyone's card in play)
         barring = next((cid for seat in t.seats for cid in printed_cards(t, seat)
-                        if t.card(cid).no_gold_in and t.card(cid).no_gold_in == t.phase.value), None)
+                        if t.card(cid).no_gold_in == t.phase.value), None)
         if barring is not None:
             v.violate("gold.cannot-gain", (barring,), player=t.players[self.player].name, card=t.ref(barring))
 
