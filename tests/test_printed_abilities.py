@@ -3800,13 +3800,20 @@ def test_lonely_light_raises_every_bring_out_by_one_while_it_stands() -> None:
     from companion.rules.actions import BringOut
 
     assert Catalog.open().card("26104").shadow_cost_up == 1
-    t = plots("2e", "01024", "01001", {"00222": 2}, {"26104": 1}, gold=12)
+    from companion.rules.state import Zone
+
+    t = plots("2e", "01024", "01001", {"00222": 2}, {"26104": 2}, gold=12)
     in_play(t, "B.26104.1")
     shadows(t, "A.00222.1", "A.00222.2")
     flagged = rules_of(play(t.clone(), BringOut("A", "A.00222.1", cost=5), "strict"))
     assert "shadows.cost-reduced" in flagged, flagged
     legal(t.clone(), BringOut("A", "A.00222.1"))
     twin = t.clone()
+    legal(twin, BringOut("A", "A.00222.1"))
+    assert twin.players["A"].gold == 12 - 6
+    twin = t.clone()  # a duplicate on it has no text: still 1 more, not 2 (RR: Duplicates)
+    twin.move("B.26104.2", "B", Zone.HAND)
+    in_play(twin, "B.26104.2", duplicate_of="B.26104.1")
     legal(twin, BringOut("A", "A.00222.1"))
     assert twin.players["A"].gold == 12 - 6
     t.in_play["B.26104.1"].kneeling = True

@@ -106,8 +106,9 @@ class _PaidFromShadows(Action):
         base = shadow_cost(t, v, self.card, self.shadow, self.x)
         # Lonely Light: "While Lonely Light is standing, increase the cost for each player to bring cards out of
         # shadows by 1." (an event played from shadows is brought out of them too)
-        more = sum(t.card(c).shadow_cost_up for c, ip in t.in_play.items()
-                   if t.card(c).shadow_cost_up and not ip.kneeling and printed(t, c) is not None)
+        more = sum(t.card(c).shadow_cost_up for c, ip in t.in_play.items()  # a duplicate has no text
+                   if t.card(c).shadow_cost_up and not ip.kneeling and ip.duplicate_of is None
+                   and printed(t, c) is not None)
         return base + more + t.gold_penalty(self.player, t.card(self.card)) + shadow_house_surcharge(
             t, self.player, self.card)
 
