@@ -137,6 +137,7 @@ def test_the_judge_panel_shows_face_down_setup_cards_apart_from_the_hand(server:
     page.wait_for_selector("#table-panel:not(.hidden) .moment-players", timeout=WAIT)
     text = page.inner_text(".moment-players")
     assert "hand: 6 not named · face down for setup: Burned Men" in text, text
+    shot(page, "session-judge-panel-face-down-setup-en")
 
 
 def test_the_organisers_page_says_when_phones_cannot_reach_the_server(server: Server, browser: Any) -> None:
@@ -150,6 +151,7 @@ def test_the_organisers_page_says_when_phones_cannot_reach_the_server(server: Se
         page.wait_for_selector("#lan-box:not(.hidden)", timeout=WAIT)
         assert page.inner_text("#lan-box code") == f"bash scripts/setup.sh serve --lan --port {port}"
         assert not title or title in page.inner_text("#lan-box")
+        shot(page, f"session-organiser-lan-box-{locale[:2]}")
 
 
 def test_after_a_concession_the_game_over_says_the_result_still_waits_for_this_phone(server: Server,
@@ -171,6 +173,8 @@ def test_after_a_concession_the_game_over_says_the_result_still_waits_for_this_p
     # ended in setup: no "round 0" beside the event's round
     for shown in ("#game-over", "#status"):
         assert "round 0" not in page.inner_text(shown).lower(), shown
+    shot(page, "session-game-over-report-due-en")
     page.click("#to-report")
     page.wait_for_selector("#game-over.hidden", state="attached", timeout=WAIT)
+    shot(page, "session-game-over-report-box-en")
     assert page.evaluate("document.getElementById('event-report').open")
