@@ -284,11 +284,17 @@ def chances_go(a: Any, b: Any) -> None:
     """1st edition: both phones let the beginning-of-phase chance to come out of Shadows go, in player order (the
     taxation phase's unspent gold goes back once it is over)."""
     deadline = time.monotonic() + WAIT / 1000
+    # A pass still on its way is drawn disabled (its phone sends one write at a time): it is not tapped again, and
+    # the loop waits for the answer (CI saw a second tap wait 30 s on the first one's button, a loaded run).
+    ready = "#round-box [data-offer=pass-shadows]:not([disabled])"
     while time.monotonic() < deadline and (a.locator("#round-box [data-offer=pass-shadows]").count()
                                            or b.locator("#round-box [data-offer=pass-shadows]").count()):
         for page in (a, b):
-            if page.locator("#round-box [data-offer=pass-shadows]").count():
-                page.click("#round-box [data-offer=pass-shadows]")
+            if page.locator(ready).count():
+                try:
+                    page.click(ready, timeout=3000)
+                except playwright.TimeoutError:
+                    continue  # drawn again meanwhile: look again
                 page.wait_for_timeout(200)
         a.wait_for_timeout(100)
 
