@@ -752,3 +752,19 @@ def test_a_card_chosen_by_the_gold_paid_fits_that_x() -> None:
             legal(t, back)
         else:
             flagged_and_refused(t, back, "ability.target")
+
+
+def test_a_target_of_a_faction_or_a_trait_is_either() -> None:
+    """aside86 18 (ability.target): Old Bear Mormont "Action: Kneel Old Bear Mormont to choose and stand another
+    [thenightswatch] or Lord character.": his stand of House Maester (neutral, Maester) is flagged; of Samwell Tarly
+    ([thenightswatch], Steward) legal."""
+    assert targets("Action: Kneel Old Bear Mormont to choose and stand another [thenightswatch] or Lord character.",
+                   "Old Bear Mormont")[0][3:] == ("", -1, -1, "", "", "", 1, "[thenightswatch]|Lord", "", -1)
+    t = make_table({"A": {"16010": 1, "03041": 1, "16009": 1}, "B": {}}, phase="challenges")
+    for card in ("A.16010.1", "A.03041.1", "A.16009.1"):
+        in_play(t, card)
+    for card in ("A.03041.1", "A.16009.1"):
+        legal(t, Kneel("A", card))
+    legal(t, Kneel("A", "A.16010.1", source="A.16010.1"))
+    flagged_and_refused(t, Stand("A", "A.03041.1", source="A.16010.1"), "ability.target")
+    legal(t, Stand("A", "A.16009.1", source="A.16010.1"))

@@ -1968,7 +1968,8 @@ _CHOOSES_SIDE = re.compile(r"\bchoose an? (attacking|defending) (?:\[(\w+)\] |ho
 _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?P<state>kneeling |standing |non-unique |unique |non-limited |non-loyal "
                 r"|non-(?!House |The )(?-i:[A-Z][a-z]+) )?"
-                r"(?P<side>participating |attacking |defending )?(?:\[(?P<fac>\w+)\] |House (?P<house>\w+) "
+                r"(?P<side>participating |attacking |defending )?(?:\[(?P<facor>\w+)\] or (?=(?-i:[A-Z]))"
+                r"|\[(?P<fac>\w+)\] |House (?P<house>\w+) "
                 r"|(?P<neutral>neutral) )?"
                 r"(?P<trait>(?-i:[A-Z][a-z]+(?:'s [A-Z][a-z]+)?)(?:(?:, |,? or )(?-i:[A-Z][a-z]+))* )?"
                 r"(?P<kind>location or attachment|attachment or location|character or location|character|attachment"
@@ -2153,7 +2154,9 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             else "opponent" if whose and not g.get("chooser") else "",
             EACH if g.get("each") or g.get("any") else
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
-            NAMED_TRAIT if g.get("named_has") else "|".join(re.split(r",? or |, ", g["trait"].strip()))
+            NAMED_TRAIT if g.get("named_has") else "|".join(
+                # "another [thenightswatch] or Lord character" (Old Bear Mormont): the faction is one of the marks
+                ([f"[{g['facor'].lower()}]"] if g.get("facor") else []) + re.split(r",? or |, ", g["trait"].strip()))
             if g["trait"] else "",
             f"non-{NAMED_TRAIT}" if g.get("named_not") else _target_state(g["state"] or "")
             or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
@@ -2194,6 +2197,7 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     return tuple(out)
 
 
+_STAND_SELF = re.compile(rf"\bstand {SELF}\b", re.IGNORECASE)
 _KNEEL_SELF_COST = re.compile(rf"\bkneel {SELF}(?: and pay \d+ gold)? to\b", re.IGNORECASE)
 
 
@@ -2244,6 +2248,9 @@ def targets(plain: str, name: str | None = None
                        r"intimidate|renown|stealth|pillage)\b"}
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions
     counted = _KNEEL_SELF_COST.sub("", own_title(text, name)) if name else text
+    # "Reaction: After a character you control is killed, stand Old Bear Mormont.": the card's effect on itself is no
+    # choice (a line's effect on its own source is not judged as one)
+    counted = _STAND_SELF.sub("", counted)
     counted = _STR_INSTEAD.sub("", counted)  # "+2 STR (+4 STR instead if …)" is one modifier of one choice
     counted = _STR_AND_GAINS.sub(r"\1", counted)  # "gets +3 STR and gains renown": one choice, one effect line each
     counted = _TOKEN_COST.sub("", counted)  # "discard 1 power from your faction card to …" (Pyromancers): a cost

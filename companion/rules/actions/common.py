@@ -700,7 +700,7 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
     # A Trait, or in the 1st edition a crest ("a Noble character"), as the table counts it (one gained counts); a card
     # saved may lie in the dead pile already. A House's name read there (1st edition "a Greyjoy character") is its
     # faction.
-    held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)}
+    held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)} | {f"[{f}]" for f in c.factions}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
     if state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
