@@ -2156,7 +2156,8 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             int(_NUMBER_WORDS.get((g.get("upto") or "").lower()) or g.get("upto") or g.get("n") or 1),
             NAMED_TRAIT if g.get("named_has") else "|".join(
                 # "another [thenightswatch] or Lord character" (Old Bear Mormont): the faction is one of the marks
-                ([f"[{g['facor'].lower()}]"] if g.get("facor") else []) + re.split(r",? or |, ", g["trait"].strip()))
+                ([f"[{facor.lower()}]"] if (facor := g.get("facor")) else [])
+                + re.split(r",? or |, ", g["trait"].strip()))
             if g["trait"] else "",
             f"non-{NAMED_TRAIT}" if g.get("named_not") else _target_state(g["state"] or "")
             or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
