@@ -768,3 +768,19 @@ def test_a_target_of_a_faction_or_a_trait_is_either() -> None:
     legal(t, Kneel("A", "A.16010.1", source="A.16010.1"))
     flagged_and_refused(t, Stand("A", "A.03041.1", source="A.16010.1"), "ability.target")
     legal(t, Stand("A", "A.16009.1", source="A.16010.1"))
+
+
+def test_a_character_placed_in_shadows_is_one_the_ability_may_choose() -> None:
+    """aside87 14 (ability.target): Melisandre 26101 "Each participating character without shadow gets -1 STR.
+    Challenges Action: Choose a character with STR 1 or lower and place it in shadows. (Limit once per phase.)": her
+    placing Tumblestone Knight (STR 2) in shadows is flagged, Winterfell Steward (STR 1) legal; her constant -1 STR
+    written on two participants in one phase is neither a choice nor a use of the limited action."""
+    from companion.rules.actions import PutIntoShadows
+
+    t = make_table({"A": {"26101": 1, "01053": 1}, "B": {"01150": 2, "01152": 1}}, phase="challenges")
+    for card in ("A.26101.1", "A.01053.1", "B.01150.1", "B.01150.2", "B.01152.1"):
+        in_play(t, card)
+    flagged_and_refused(t, PutIntoShadows("A", "B.01150.1", source="A.26101.1"), "ability.target")
+    legal(t, PutIntoShadows("A", "B.01152.1", source="A.26101.1"))
+    legal(t, Modify(player="A", amount=-1, card="A.01053.1", until="challenge", source="A.26101.1"))
+    legal(t, Modify(player="A", amount=-1, card="B.01150.2", until="challenge", source="A.26101.1"))

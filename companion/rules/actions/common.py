@@ -841,7 +841,7 @@ def check_target(t: Table, v: Checker, action: Action) -> None:
     again is not another target). One flag for a target that misfits both ways."""
     line = target_line(action)
     line = line if line is not None and line[2] in t.where else None
-    pair = action.chosen_target(t)
+    pair = None if constant_str_line(t, action) else action.chosen_target(t)
     why = chosen_misfit(t, *pair) if pair is not None else None
     if why is None and line is not None:
         why, pair = target_misfit(t, *line), (line[1], line[2])
@@ -1498,7 +1498,7 @@ def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, st
     limit, the period ("round", "phase" or "challenge"), the card. Each action type the ability records is one use (a
     draw, a new plot); the card is the one the line names, or the one it stands for (``Action.ability_source``)."""
     source = action.ability_source(t)
-    if source is None or source not in t.instances:
+    if source is None or source not in t.instances or constant_str_line(t, action):
         return None
     c = t.card(source)
     limit, per = c.play_max, c.play_max_per
@@ -1512,6 +1512,15 @@ def ability_use_key(t: Table, action: Action) -> tuple[Player, str, int, str, st
     kind = "Draw" if action.type in DRAW_ACTIONS else type(action).__name__
     key = f"ability-used:{source}:{kind}:{span}"
     return t.players[t.instance(source).owner], key, limit, per, source
+
+
+def constant_str_line(t: Table, action: Action) -> bool:
+    """A STR modifier naming as ``source`` a card whose text changes others' STR constantly (``Card.str_unread``:
+    Melisandre's "Each participating character without shadow gets -1 STR."): the constant's line, neither a choice
+    its other abilities make nor a use of their limit."""
+    source = getattr(action, "source", None)
+    return action.type == "modify" and getattr(action, "stat", None) == "str" and isinstance(source, str) \
+        and source in t.instances and getattr(action, "card", None) != source and t.card(source).str_unread
 
 
 def implied_once(t: Table, source: str) -> bool:

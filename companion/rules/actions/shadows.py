@@ -376,6 +376,7 @@ class PutIntoShadows(Action):
     with ``gains`` it gains Shadow (X) while it stays there."""
 
     deck_cards_only = True
+    affects_card = True  # "Choose a character with STR 1 or lower and place it in shadows." (Melisandre)
 
     phone = Phone(offered=(Offer((Where.PLAY, Where.DISCARD, Where.DEAD)),), rank=90, by_effect=True)
     player: SeatRef  # whose effect it is
