@@ -1065,6 +1065,11 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                                           for u in t.players[player].zones[Zone.USED]) < c.play_if_used[1]:
         # As Hard as Winter: "Play only if there is a Winter plot card in your used pile."
         v.violate("event.play-if-used", (card,), card=t.ref(card), player=t.players[player].name)
+    if c.play_if_lost_defending and not any(
+            ch.round == t.round and ch.defender == player and ch.winner not in (None, player) for ch in t.challenges):
+        # Serve. Obey. Protect.: "Play only if you have lost a challenge as the defending player this phase." (the
+        # challenges phase comes once a round)
+        v.violate("event.play-if-lost", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.cancels is not None and c.cancels[1] == ("event",) and not any(
             p != player or c.cancels[0] == "any" for p in t.window_events):
         # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
