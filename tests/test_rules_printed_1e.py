@@ -1326,3 +1326,25 @@ def test_the_knight_of_flowers_claims_his_power_only_while_standing() -> None:
     flagged_and_refused(t, GainPower("A", 1, "A.core_147.1", source="A.core_147.1"), "power.if-standing")
     t.in_play["A.core_147.1"].kneeling = False
     legal(t, GainPower("A", 1, "A.core_147.1", source="A.core_147.1"))
+
+
+@pytest.mark.parametrize(("defenders", "won"), [([], True), (["B.core_146.1"], False)])
+def test_syrio_forel_goes_into_shadows_only_after_a_win(defenders: list[str], won: bool) -> None:
+    """aside89 13 (ability.reaction-trigger), 1st edition Syrio Forel (kl_77): "Response: After you win a challenge in
+    which Syrio Forel participated, put him into Shadows." He attacks unopposed and wins: his own put into Shadows is
+    legal; Ser Barristan Selmy (STR 4) defends and wins: it is flagged."""
+    from companion.rules.actions import ApplyClaim, PutIntoShadows
+    t = make_table({"A": {"kl_77": 1}, "B": {"core_146": 1}}, edition="1e", phase="challenges")
+    for card in ("A.kl_77.1", "B.core_146.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "military", "B", attackers=["A.kl_77.1"]))
+    legal(t, DeclareDefenders("B", defenders))
+    legal(t, ChallengeResult())
+    if won:
+        legal(t, ApplyClaim("B", ["B.core_146.1"]))
+    away = PutIntoShadows("A", "A.kl_77.1", source="A.kl_77.1")
+    if won:
+        legal(t, away)
+    else:
+        assert "ability.reaction-trigger" in rules_of(check(t, away))

@@ -814,6 +814,9 @@ def reaction_missed(t: Table, action: Action, source: str, player: str | None,
         # Power challenge by 4 or more total STR, return Lost Captain from your discard pile or dead pile to your
         # hand."), for its owner.
         own = own or (action.type == "return_to_hand" and card == source and zone in (Zone.DEAD, Zone.DISCARD))
+        # Its putting itself into shadows from play (1st edition Syrio Forel: "Response: After you win a challenge in
+        # which Syrio Forel participated, put him into Shadows."; Windblown: "… return it to shadows to choose …").
+        own = own or (action.type == "put_into_shadows" and card == source and zone is Zone.PLAY)
         # The kneel that pays for bringing itself into play from its owner's hand ("Reaction: After you lose a
         # challenge as the defending player, kneel a Sand Snake character to put Tyene Sand into play from your
             # hand."), for its owner (a hand's card the log never named lies in the deck).
