@@ -784,3 +784,21 @@ def test_a_character_placed_in_shadows_is_one_the_ability_may_choose() -> None:
     legal(t, PutIntoShadows("A", "B.01152.1", source="A.26101.1"))
     legal(t, Modify(player="A", amount=-1, card="A.01053.1", until="challenge", source="A.26101.1"))
     legal(t, Modify(player="A", amount=-1, card="B.01150.2", until="challenge", source="A.26101.1"))
+
+
+def test_a_card_returned_from_a_pile_is_of_the_kind_its_ability_names() -> None:
+    """aside89 20 (ability.target), 1st edition Maegi's Promise "Dominance: Kneel 1 influence to return a Targaryen
+    character from your dead pile to your hand." (read on 5 printings of both editions): The Titan's Bastard "Action:
+    Kneel The Titan's Bastard to return a Mercenary character from your discard pile to your hand.": its return of
+    Tumblestone Knight (a Knight) is flagged, of Janos Slynt (a Mercenary) legal."""
+    from companion.rules.actions import ReturnToHand
+    from companion.rules.state import Zone
+
+    assert Catalog.open().card("qod_38").targets[0][::10] == ("return_to_hand", "Targaryen")
+    t = make_table({"A": {"15010": 1, "01150": 1, "04010": 1}, "B": {}}, phase="marshaling")
+    in_play(t, "A.15010.1")
+    for card in ("A.01150.1", "A.04010.1"):
+        t.move(card, "A", Zone.DISCARD)
+    legal(t, Kneel("A", "A.15010.1", source="A.15010.1"))
+    flagged_and_refused(t, ReturnToHand("A", "A.01150.1", source="A.15010.1"), "ability.target")
+    legal(t, ReturnToHand("A", "A.04010.1", source="A.15010.1"))

@@ -2011,6 +2011,12 @@ _TARGET_FORMS = (
     # A cost that kneels a card of a kind, leading its ability: "Marshaling Action: Kneel a character with an
     # [intrigue] icon to gain 1 gold." (Chataya's Brothel), "Kneel a Steward character to gain 1 gold." (The New Gift)
     re.compile(r"(?:^|: )(?P<verb>kneel) " + _TARGET_COUNT + _TARGET_DESC + r" to\b", re.IGNORECASE),
+    # A card returned from a pile: "Kneel 1 influence to return a Targaryen character from your dead pile to your
+    # hand." (1st edition Maegi's Promise), "Sacrifice Jeyne Poole to return a Lady character from your discard pile to
+    # your hand."
+    re.compile(r"\bto (?P<verb>return) " + _TARGET_COUNT + _TARGET_DESC.replace(
+        "(?=[.,;]|$|", "(?=[.,;]|$| from your (?:discard|dead) pile\\b|") + r" from your (?:discard|dead) pile to your "
+               r"hand\b", re.IGNORECASE),
     # 1st edition Strong Belwas: "Response: Pay 2 gold to save a Noble character from being killed."
     # 1st edition Ghost: "… to save a Night's Watch character from being killed or discarded from play."
     re.compile(r"\bto (?P<verb>save) " + _TARGET_COUNT + _TARGET_DESC + r" from being (?:killed|discarded)\b",
