@@ -190,6 +190,8 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
                     tables=", ".join(map(str, d.get("tables_without_result", []))))
     if kind in ("drop", "disqualify"):
         return text(f"ev.decision.{kind}", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind == "remove":
+        return text("ev.decision.remove", lang, name=d.get("name", "?"))
     if kind == "rejoin":
         return text("ev.decision.rejoin", lang, name=d.get("name", "?"),
                     rounds=", ".join(map(str, d.get("missed", []))) or "–")

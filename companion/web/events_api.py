@@ -405,8 +405,9 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     moves = events.open_moves(event.id)
     entrants = {e.id: e for e in events.entrants(event.id)}
     gone = events.disqualified(event.id)
+    # Before round 1 is paired a registration may be taken off the list (after it, a player drops).
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
-                "missed": list(entrants[p.id].missed), "disqualified": p.id in gone}
+                "missed": list(entrants[p.id].missed), "disqualified": p.id in gone, "removable": not rounds}
                for p in listed]
     out = {"event": event.public(), "role": role, "may": event_may(role), "fingerprint": events.fingerprint(event.id),
            "players": players,
@@ -738,6 +739,18 @@ def drop_player(event_id: str, player_id: int) -> Any:
     return _once(event, _scoped(request_id(data), role), lambda: {
         "player": player_id, "dropped_after": service().events.drop(event.id, player_id, role, gone),
         "disqualified": gone})
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/remove")
+@limit(1024)
+@accepts(RequestIdBody)
+def remove_player(event_id: str, player_id: int) -> Any:
+    """A registration taken off the list before round 1 is paired (a player who leaves before the first round, or
+    one registered by mistake): logged with the name and the deck's hash; the player's own registration key opens
+    nothing after. Once round 1 is paired a player drops instead."""
+    event, role = event_role(event_id, "organiser", "judge")
+    return _once(event, _scoped(request_id(body()), role),
+                 lambda: {"removed": service().events.remove(event.id, player_id, role)["detail"]})
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/rejoin")

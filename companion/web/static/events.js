@@ -72,6 +72,20 @@ import {openStream} from "./stream.js";
   // Setup comes before round 1: the phase alone there, as the phones show it (no "R0").
   const phaseRound = (phase, round) => round ? `${phaseName(phase)} · R${round}` : phaseName(phase);
   const deckProblems = problems => (problems || []).map(p => (p.message && (p.message[lang()] || p.message.en)) || p.rule);
+  // Before round 1 is paired (the server says which players) a registration is taken off the list: asked first,
+  // logged; the organiser's list and the judge's panel before round 1 both offer it.
+  const removeButton = p => ` <button type="button" data-remove="${p.id}">${esc(t("ev.remove"))}</button>`;
+  /** A tap on "Remove registration" in ``e``: asked, sent, then ``after``; true if the tap was one. */
+  async function removeAsked(e, after) {
+    const b = e.target.closest("[data-remove]");
+    if (!b) return false;
+    const name = b.closest("li").dataset.name;
+    if (await confirmSheet(t("ev.remove.confirm", {name}))) {
+      await call("POST", `/api/event/${eventId}/players/${b.dataset.remove}/remove`, {request_id: requestId()});
+      after();
+    }
+    return true;
+  }
   /** ✓ for a legal deck; otherwise "not legal" with its problems, and whether the organiser allowed it. */
   function deckHtml(p, long) {
     if (p.legal === undefined) return "";
@@ -208,14 +222,15 @@ import {openStream} from "./stream.js";
       $("players-n").classList.toggle("deck-bad", waiting.length > 0);
       $("allow-all").classList.toggle("hidden", waiting.length === 0);
       $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
-      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${p.faction ? ` — ${esc(factionName(p.faction))}` : ""}` +
+      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}" data-name="${esc(p.name)}">${esc(p.name)}${p.faction ? ` — ${esc(factionName(p.faction))}` : ""}` +
         `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
         (p.self_registered ? ` · <i>${esc(t("ev.reg.self"))}</i>` : "") +
         (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
         (p.missed && p.missed.length ? ` · <i>${esc(t("ev.rejoin.missed", {rounds: p.missed.join(", ")}))}</i>` : "") +
         (p.disqualified ? ` · <b>${esc(t("ev.disqualified"))}</b>`
           : p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b> <button type="button" data-rejoin="${p.id}">${esc(t("ev.rejoin"))}</button>`
-          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button> <button type="button" data-disqualify="${p.id}">${esc(t("ev.disqualify"))}</button>`) +
+          : (p.removable ? removeButton(p) : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) +
+            ` <button type="button" data-disqualify="${p.id}">${esc(t("ev.disqualify"))}</button>`) +
         deckHtml(p, true) + (p.legal || p.confirmed ? "" : ` <button type="button" data-allow="${p.id}">${esc(t("ev.allow_deck"))}</button>`) + "</li>").join("");
       renderRegistration();
       // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
@@ -305,8 +320,9 @@ import {openStream} from "./stream.js";
       roundOut(out);
     });
     // A drop, a disqualification (the organiser's decision: never rejoins) and a rejoin (unpaired losses for the
-    // rounds missed), each asked first and logged.
+    // rounds missed), each asked first and logged; before round 1, a registration removed.
     $("players").addEventListener("click", async e => {
+      if (await removeAsked(e, load)) return;
       const b = e.target.closest("[data-drop], [data-disqualify], [data-rejoin]");
       if (!b) return;
       const [what, id] = b.dataset.drop ? ["drop", b.dataset.drop] : b.dataset.disqualify ? ["disqualify", b.dataset.disqualify] : ["rejoin", b.dataset.rejoin];
@@ -552,7 +568,8 @@ import {openStream} from "./stream.js";
           before.illegal ? t(before.waiting ? "ev.before.waiting" : "ev.before.allowed", {n: before.illegal, waiting: before.waiting}) : "",
           t(before.registration_open ? "ev.reg.is_open" : "ev.reg.is_closed")].filter(Boolean).join(" · ");
         $("before-next").textContent = t(before.next.msg);
-        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${deckHtml(p, false)}</li>`).join("");
+        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}" data-name="${esc(p.name)}">${esc(p.name)}${deckHtml(p, false)}` +
+          (p.removable ? removeButton(p) : "") + "</li>").join("");
       }
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
@@ -778,6 +795,8 @@ import {openStream} from "./stream.js";
         {confirm: true, table: row.table, seat: b.dataset.reprint});
     });
     $("show-ids").addEventListener("change", () => latest && render(latest));
+    // Before round 1: a registration taken off the list (the live stream redraws the panel).
+    $("before-players").addEventListener("click", e => removeAsked(e, () => {}));
     let stream = null, following = 0;
     function follow(number) {  // the dashboard of a round, live; a stream of the round shown before is ignored
       if (stream) stream.close();

@@ -1,0 +1,93 @@
+"""What an organiser who is also the judge met running a 6-player event, in real Chromium on a real server: a
+registration taken off the list before round 1 from the organiser's page and from the judge's panel, each asked
+first, in English and German."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.axe import violations
+from tests.phones import WAIT
+from tests.server import Server, call
+from tests.test_browser import CHROMIUM, shot
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eva", "Finn")
+
+
+def six_registered(server: Server, name: str = "Six at Kiel") -> dict[str, Any]:
+    """An event with six players registered by the organiser, their decks allowed; nothing paired."""
+    from tests.corpus.build import LANNISTER, STARK, decklist
+
+    api = server.url + "/api"
+    _, ev = call(api, "POST", "/event", {"name": name, "date": "2026-11-27", "rounds": 3, "tables": 3})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    ids = {}
+    for i, player in enumerate(NAMES):
+        faction, slots = (("lannister", LANNISTER), ("stark", STARK))[i % 2]
+        body = {"name": player, "decklist": decklist(player, faction, slots), "request_id": f"register-{i:04d}"}
+        status, out = call(api, "POST", f"/event/{eid}/players", body, org)
+        assert status == 201, out
+        ids[player] = out["player"]["id"]
+        if out["needs_confirmation"]:
+            call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    return {"id": eid, "organiser": org, "judge": judge, "players": ids, "api": api}
+
+
+def test_a_registration_is_removed_before_round_1_from_the_organisers_page_and_the_judges(server: Server,
+                                                                                        browser: Any) -> None:
+    """A judge trial: Finn registered and left before round 1; the page offered only "Drop", which kept him in the
+    standings. Before round 1 the list offers "Remove registration", asked first (naming him), and he is gone; the
+    judge's panel before round 1 offers it too. Once round 1 is paired the list offers "Drop" again."""
+    ev = six_registered(server)
+    for locale, button, asked in (("de-DE", "Anmeldung entfernen", "Die Anmeldung von Finn entfernen?"),
+                                  ("en-GB", "Remove registration", "Remove Finn's registration?")):
+        if locale == "en-GB":  # English: Finn was removed in German; Eva goes this time
+            asked = asked.replace("Finn", "Eva")
+        who = "Finn" if locale == "de-DE" else "Eva"
+        page = browser.new_context(**LAPTOP, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{ev['id']}#key={ev['organiser']}")
+        row = f"#players > li[data-player='{ev['players'][who]}']"
+        page.wait_for_selector(f"{row} [data-remove]", state="attached", timeout=WAIT)
+        page.click("#players-box summary")
+        assert page.inner_text(f"{row} [data-remove]") == button
+        assert page.locator(f"{row} [data-drop]").count() == 0  # nothing is paired: nothing to drop from
+        assert violations(page) == [], locale
+        page.click(f"{row} [data-remove]")
+        page.wait_for_selector("[data-confirm=yes]", timeout=WAIT)
+        assert asked in page.inner_text(".sheet.confirm")
+        shot(page, f"six-remove-registration-asked-{locale[:2]}")
+        page.click("[data-confirm=yes]")
+        page.wait_for_selector(row, state="detached", timeout=WAIT)
+        assert who not in page.inner_text("#players")
+        shot(page, f"six-remove-registration-done-{locale[:2]}")
+        page.context.close()
+
+    # The judge's panel before round 1 offers it too.
+    judge = browser.new_context(**LAPTOP, locale="en-GB").new_page()
+    judge.goto(f"{server.url}/e/{ev['id']}/judge#key={ev['judge']}")
+    row = f"#before-players > li[data-player='{ev['players']['Dan']}']"
+    judge.wait_for_selector(f"{row} [data-remove]", timeout=WAIT)
+    assert violations(judge) == []
+    judge.click(f"{row} [data-remove]")
+    judge.click("[data-confirm=yes]", timeout=WAIT)
+    judge.wait_for_selector(row, state="detached", timeout=WAIT)
+    listed = judge.eval_on_selector_all("#before-players > li", "rows => rows.map(r => r.dataset.name)")
+    assert listed == ["Ann", "Ben", "Cat"], listed
+    shot(judge, "six-judge-before-round-1-removed-en")
+    _, log = call(ev["api"], "GET", f"/event/{ev['id']}/report", key=ev["organiser"])
+    assert [(d["by"], d["detail"]["name"]) for d in log["decisions"] if d["kind"] == "remove"] == [
+        ("organiser", "Finn"), ("organiser", "Eva"), ("judge", "Dan")]
+
+    # Round 1 paired: "Drop" again, no removal.
+    status, out = call(ev["api"], "POST", f"/event/{ev['id']}/rounds", {"csv": "1,Ann,Ben\n2,Cat,BYE"},
+                       ev["organiser"])
+    assert status == 201, out
+    page = browser.new_context(**LAPTOP, locale="en-GB").new_page()
+    page.goto(f"{server.url}/e/{ev['id']}#key={ev['organiser']}")
+    page.wait_for_selector(f"#players > li[data-player='{ev['players']['Ann']}'] [data-drop]", state="attached",
+                           timeout=WAIT)
+    assert page.locator("#players [data-remove]").count() == 0
