@@ -91,3 +91,70 @@ def test_a_registration_is_removed_before_round_1_from_the_organisers_page_and_t
     page.wait_for_selector(f"#players > li[data-player='{ev['players']['Ann']}'] [data-drop]", state="attached",
                            timeout=WAIT)
     assert page.locator("#players [data-remove]").count() == 0
+
+
+def test_the_player_with_the_bye_is_told_so_on_their_own_pages(server: Server, browser: Any) -> None:
+    """A judge trial: the player with the bye saw nothing on their page and waited for a table that never came.
+    Cat registered on her phone and has round 1's bye: her registration page says so, with what it scores (the
+    event's scoring: a win, 5 points), in German and, switched, in English. Ben played round 1 and has round 2's
+    bye: the phone still open at his round-1 table says so; Cat's page, in round 2 at a table, no longer does."""
+    from tests.corpus.build import LANNISTER, STARK, decklist
+    from tests.paper import claimed
+
+    api = server.url + "/api"
+    _, ev = call(api, "POST", "/event", {"name": "Bye night", "date": "2026-11-27", "rounds": 3, "tables": 2})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    for i, (name, faction, slots) in enumerate((("Ann", "lannister", LANNISTER), ("Ben", "stark", STARK))):
+        status, out = call(api, "POST", f"/event/{eid}/players",
+                           {"name": name, "decklist": decklist(name, faction, slots), "request_id": f"reg-{i:04d}"},
+                           org)
+        assert status == 201, out
+        call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
+    cat = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", bypass_csp=True).new_page()
+    cat.goto(f"{server.url}/e/{eid}/register")
+    cat.fill("#reg-name", "Cat", timeout=WAIT)
+    cat.fill("#reg-deck", decklist("Cat", "lannister", LANNISTER))
+    cat.click("#self-register button[type=submit]")
+    cat.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
+    assert cat.locator("#reg-bye").is_hidden()
+    cat_id = next(p["id"] for p in call(api, "GET", f"/event/{eid}", key=org)[1]["players"] if p["name"] == "Cat")
+    call(api, "POST", f"/event/{eid}/players/{cat_id}/confirm", {}, org)
+
+    status, r1 = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cat,BYE"}, org)
+    assert status == 201 and r1["bye"]["name"] == "Cat", r1
+    cat.reload()
+    cat.wait_for_selector("#reg-bye:not(.hidden)", timeout=WAIT)
+    assert cat.inner_text("#reg-bye") == ("Runde 1: Du hast in dieser Runde ein Freilos (ein Sieg: 5 Punkte). Für "
+                                          "dich gibt es keinen Tisch; die Paarungen der nächsten Runde kommen nach "
+                                          "dieser.")
+    assert violations(cat) == []
+    shot(cat, "six-bye-registration-page-de")
+    cat.click("[data-lang-toggle]")
+    cat.wait_for_function("document.getElementById('reg-bye').textContent.startsWith('Round 1: you have the bye "
+                          "this round (a win: 5 points)')", timeout=WAIT)
+    shot(cat, "six-bye-registration-page-en")
+
+    # Round 1: Ann beats Ben (the judge enters it). Round 2: Ann – Cat, Ben has the bye.
+    seats = {s["name"]: claimed(s["url"], api) for s in r1["tables"][0]["seats"]}
+    game1 = r1["tables"][0]["game"]
+    ben = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", bypass_csp=True).new_page()
+    ben.goto(f"{server.url}/g/{game1}#key={seats['Ben']}")
+    ben.wait_for_selector("#event-box:not(.hidden)", timeout=WAIT)
+    assert ben.locator("#event-bye").is_hidden()
+    status, out = call(api, "POST", f"/event/{eid}/games/{game1}/result", {"winner": "A", "ending": "victory"}, judge)
+    assert status == 200, out
+    status, r2 = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Cat\n2,Ben,BYE"}, org)
+    assert status == 201 and r2["bye"]["name"] == "Ben", r2
+    ben.reload()
+    ben.wait_for_selector("#event-bye:not(.hidden)", timeout=WAIT)
+    assert ben.inner_text("#event-bye").startswith("Runde 2: Du hast in dieser Runde ein Freilos (ein Sieg: 5 Punkte)")
+    assert violations(ben) == []
+    shot(ben, "six-bye-table-phone-de")
+    # Ann's phone at the same table: not hers.
+    ann = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB").new_page()
+    ann.goto(f"{server.url}/g/{game1}#key={seats['Ann']}")
+    ann.wait_for_selector("#event-box:not(.hidden)", timeout=WAIT)
+    assert ann.locator("#event-bye").is_hidden()
+    cat.reload()
+    cat.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
+    assert cat.locator("#reg-bye").is_hidden()

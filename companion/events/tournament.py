@@ -189,6 +189,15 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
             "bye": None if data.get("bye") is None else who(int(data["bye"]))}
 
 
+def bye_of(events: EventStore, event: Event, player_id: int) -> dict[str, Any] | None:
+    """The latest round's bye, if it is this player's: its round and what it scores (Pairings: a bye is a win), for
+    the player's own pages (a player with the bye waited for a table that never came)."""
+    rounds = events.rounds(event.id)
+    if not rounds or rounds[-1].get("bye") != player_id:
+        return None
+    return {"round": rounds[-1]["number"], "points": SCHEMES[event.scoring].bye}
+
+
 def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     """Standings with each tiebreaker's value (public: names, points, tiebreakers; no deck, no key)."""
     scheme = SCHEMES[event.scoring]

@@ -524,7 +524,7 @@ def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
             r.get("bye") == player.id for r in service().events.rounds(event.id))
         mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
                                                                      "legal", "problems", "confirmed")},
-                "paired": seated}
+                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id)}
     return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
 
 
@@ -1192,7 +1192,11 @@ def table_clock(game_id: str) -> Any:
     result = service().events.result(game_id)
     reports = service().reports(ref)
     proposed = None if result else service().proposed(game_id)
+    # A later round's bye for this seat's player: the phone still open at this table says so (no table comes).
+    player = dict(zip("AB", ref.players, strict=False)).get(role.seat) if role.seat else None
+    bye = tournament.bye_of(service().events, event, player) if player is not None else None
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
+                    "bye": bye if bye is not None and bye["round"] > ref.round else None,
                     "may": {"call_judge": role.can(Can.CALL_JUDGE)}, "seat": role.seat,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
                     "result": result and {k: result[k] for k in ("winner", "winner_name", "by_time", "ending",

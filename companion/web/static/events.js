@@ -953,6 +953,9 @@ import {openStream} from "./stream.js";
       $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : "⚠ " + t("ev.reg.illegal");
       $("reg-legal").className = p.legal ? "deck-ok" : "deck-bad";
       $("reg-problems").replaceChildren(...deckProblems(p.problems).map(x => el("li", {}, x)));
+      // The bye of the latest round: no table comes (a player with the bye waited for one); it scores a win.
+      $("reg-bye").classList.toggle("hidden", !p.bye);
+      $("reg-bye").textContent = p.bye ? t("ev.reg.bye", p.bye) : "";
       $("reg-note").textContent = p.paired ? t("ev.reg.paired_note") : p.legal ? t("ev.reg.done") : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
       $("reg-fix").classList.toggle("hidden", p.legal || p.paired || !out.open);
     }
@@ -975,6 +978,8 @@ import {openStream} from "./stream.js";
     });
     rerender = render;
     messagesReady.then(load);
+    // A registered player waits here for the round's pairings (and a bye, said): read again while it is in view.
+    setInterval(() => { if (mine && document.visibilityState === "visible") load(); }, 30000);
   }
 
   // -- public standings (no key: names, points and tiebreakers only) ----------------------------------
