@@ -69,3 +69,35 @@ def test_a_registration_is_removed_before_round_1_and_its_key_opens_nothing_afte
     assert not any(p["removable"] for p in client.get(f"/api/event/{eid}", headers=h(org)).get_json()["players"])
     late = client.post(f"/api/event/{eid}/players/1/remove", headers=h(org), json={})
     assert late.status_code == 409 and late.get_json()["error"]["details"]["msg"] == "ev.remove.paired"
+
+
+def test_the_report_pdf_names_each_decks_faction_and_agenda_and_the_event_file_still_verifies(
+        client: FlaskClient, catalog: Catalog) -> None:
+    """A judge trial: the signed report's PDF listed the players and no deck: a judge reports each deck's faction and
+    agenda (public facts; the decklists stay the organiser's to publish). Both languages; the signed event file
+    still verifies."""
+    from companion.cli.check import judge_log
+    from companion.events.report import verify_event_file
+    from tests.test_events_record import pdf_text
+
+    ev = make_event(client, catalog, players=2)
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+    assert client.post(f"/api/event/{eid}/rounds", headers=h(org), json={"csv": "1,Player 1,Player 2"}
+                       ).status_code == 201
+    players = client.get(f"/api/event/{eid}", headers=h(org)).get_json()["players"]
+    assert all(p["faction"] and p["agenda"] for p in players), players
+    words = {"en": {"lannister": "Lannister", "stark": "Stark", "thenightswatch": "Night's Watch",
+                    "baratheon": "Baratheon", "greyjoy": "Greyjoy", "martell": "Martell", "targaryen": "Targaryen",
+                    "tyrell": "Tyrell"},
+             "de": {"thenightswatch": "Nachtwache"}}
+    for lang in ("en", "de"):
+        pdf = client.get(f"/api/event/{eid}/report?format=pdf&lang={lang}", headers=h(org))
+        assert pdf.status_code == 200
+        printed = " ".join(" ".join(page.split()) for page in pdf_text(pdf.data))
+        for seat, p in zip("AB", players, strict=True):
+            faction = words[lang].get(p["faction"]) or words["en"][p["faction"]]
+            assert f"{p['name']} — {faction} · {p['agenda']} — " in printed, (lang, p, printed[:600])
+            assert f"{seat}: {p['name']} ({faction} · {p['agenda']})" in printed, (lang, p)
+    export = client.get(f"/api/event/{eid}/export", headers=h(judge))
+    checked = verify_event_file(export.data, lambda text: judge_log(text, catalog))
+    assert checked["ok"], checked
