@@ -158,3 +158,54 @@ def test_the_player_with_the_bye_is_told_so_on_their_own_pages(server: Server, b
     cat.reload()
     cat.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
     assert cat.locator("#reg-bye").is_hidden()
+
+
+def test_a_spectator_sees_how_many_cards_each_seat_set_up_face_down_and_never_which(server: Server,
+                                                                                    browser: Any) -> None:
+    """A judge trial: during setup the public table view (and a spectator's phone) showed nothing of the cards each
+    player had placed face down. Each seat now reads its count ("2 cards set up face down"), never a card's name, in
+    English and German; after the reveal the line is gone (the cards are in play)."""
+    from tests.corpus.build import LANNISTER, STARK
+    from tests.phones import phone
+
+    api = server.url + "/api"
+    _, g = call(api, "POST", "/games", {"seats": [{"seat": "A", "name": "Ann"}, {"seat": "B", "name": "Ben"}]})
+    gid, keys = g["game"]["id"], {s["seat"]: s["key"] for s in g["seats"]}
+    version = 0
+    for seat, slots in (("A", LANNISTER), ("B", STARK)):
+        status, out = call(api, "PUT", f"/games/{gid}/seats/{seat}/deck", {"expected_version": version, "deck": slots},
+                           keys[seat])
+        assert status == 200, out
+        version = out["version"]
+    placed = {"A": ["A.01091.1", "A.01094.1"], "B": ["B.01152.1"]}  # Burned Men, Lannisport Merchant; Direwolf Pup
+    for seat in ("A", "B"):
+        actions = [{"type": "draw_cards", "player": seat, "count": 7}] + [
+            {"type": "setup_face_down", "player": seat, "card": card} for card in placed[seat]]
+        for action in actions:
+            status, out = call(api, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": version},
+                               keys[seat])
+            assert status == 201, out
+            version = out["version"]
+    _, view = call(api, "GET", f"/games/{gid}/view")
+    assert [p["setup_face_down"] for p in view["players"]] == [2, 1]
+    hidden = ["Burned Men", "Lannisport Merchant", "Direwolf Pup"]
+    for locale, words in (("en-GB", ("2 cards set up face down", "1 card set up face down")),
+                          ("de-DE", ("2 Karten verdeckt aufgebaut", "1 Karte verdeckt aufgebaut"))):
+        watcher = phone(browser, f"{server.url}/g/{gid}", locale=locale)
+        watcher.wait_for_selector("[data-face-down='B']", timeout=WAIT)
+        assert (watcher.inner_text("[data-face-down='A']"), watcher.inner_text("[data-face-down='B']")) == words
+        text = watcher.inner_text("body")
+        assert not any(name in text for name in hidden), text
+        assert violations(watcher) == []
+        shot(watcher, f"six-spectator-face-down-setup-{locale[:2]}")
+        watcher.context.close()
+    # Ann's phone: Ben's count beside Ben, her own cards as her hand shows them.
+    ann = phone(browser, f"{server.url}/g/{gid}#key={keys['A']}")
+    assert ann.wait_for_selector("[data-face-down='B']", timeout=WAIT).inner_text() == "1 card set up face down"
+    assert ann.locator("[data-face-down='A']").count() == 0
+    # The reveal: the cards are in play, the counts gone.
+    status, out = call(api, "POST", f"/games/{gid}/actions", {"action": {"type": "reveal_setup"},
+                                                              "expected_version": version}, keys["A"])
+    assert status == 201, out
+    ann.wait_for_selector("[data-face-down]", state="detached", timeout=WAIT)
+    assert "Burned Men" in ann.inner_text("body")
