@@ -18,8 +18,9 @@ LAPTOP = {"viewport": {"width": 1366, "height": 900}, "bypass_csp": True}
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eva", "Finn")
 
 
-def six_registered(server: Server, name: str = "Six at Kiel") -> dict[str, Any]:
-    """An event with six players registered by the organiser, their decks allowed; nothing paired."""
+def six_registered(server: Server, name: str = "Six at Kiel", waiting: tuple[str, ...] = ()) -> dict[str, Any]:
+    """An event with six players registered by the organiser, their decks (all short: not legal) allowed but those
+    of ``waiting``; nothing paired."""
     from tests.corpus.build import LANNISTER, STARK, decklist
 
     api = server.url + "/api"
@@ -32,7 +33,7 @@ def six_registered(server: Server, name: str = "Six at Kiel") -> dict[str, Any]:
         status, out = call(api, "POST", f"/event/{eid}/players", body, org)
         assert status == 201, out
         ids[player] = out["player"]["id"]
-        if out["needs_confirmation"]:
+        if out["needs_confirmation"] and player not in waiting:
             call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     return {"id": eid, "organiser": org, "judge": judge, "players": ids, "api": api}
 
@@ -209,3 +210,44 @@ def test_a_spectator_sees_how_many_cards_each_seat_set_up_face_down_and_never_wh
     assert status == 201, out
     ann.wait_for_selector("[data-face-down]", state="detached", timeout=WAIT)
     assert "Burned Men" in ann.inner_text("body")
+
+
+def test_a_deck_not_yet_allowed_is_said_beside_the_confirm_button_and_its_refusal_there(server: Server,
+                                                                                        browser: Any) -> None:
+    """A judge trial: confirming round 1 with a deck not legal and not yet allowed was refused at the foot of the page,
+    far from the button pressed. The proposal marks the player, lists the deck's problems beside the button before it
+    is pressed, and a refusal is said under the button; once the deck is allowed the note goes and the round is
+    made. German, then English."""
+    ev = six_registered(server, "Allowed night", waiting=("Dan",))
+    for locale, head, refused in (
+            ("de-DE", "Nicht legal und noch nicht zugelassen (1)", "Dan (Deck nicht legal, noch nicht zugelassen)"),
+            ("en-GB", "Not legal and not yet allowed (1)", "Dan (deck not legal, not yet allowed)")):
+        page = browser.new_context(**LAPTOP, locale=locale).new_page()
+        page.goto(f"{server.url}/e/{ev['id']}#key={ev['organiser']}")
+        page.wait_for_selector("#propose:not([disabled])", timeout=WAIT)
+        if locale == "de-DE":
+            page.click("#propose")
+        page.wait_for_selector("#confirm-waiting:not(.hidden)", timeout=WAIT)
+        note = page.inner_text("#confirm-waiting")
+        assert note.startswith(head) and refused in note and ("20" in note), note
+        assert page.locator("#proposal-tables .deck-bad").count() == 1
+        page.click("#confirm-round")
+        page.wait_for_selector("#confirm-error:not(.hidden)", timeout=WAIT)
+        said = page.inner_text("#confirm-error")
+        assert said.startswith("Die Runde wurde nicht erstellt" if locale == "de-DE" else "The round was not made")
+        assert refused in said, said
+        assert page.locator("#ev-error").is_hidden()
+        assert violations(page) == [], locale
+        shot(page, f"six-confirm-refused-beside-the-button-{locale[:2]}")
+        if locale == "de-DE":
+            page.context.close()
+    # The organiser allows Dan's deck: the note goes (the live stream), and the round is made.
+    page.click("#players-box summary")
+    page.click(f"#players > li[data-player='{ev['players']['Dan']}'] [data-allow]")
+    page.click("[data-confirm=yes]", timeout=WAIT)
+    page.wait_for_selector("#confirm-waiting.hidden", state="attached", timeout=WAIT)
+    assert page.locator("#proposal-tables .deck-bad").count() == 0
+    page.click("#confirm-round")
+    page.wait_for_selector("#proposal.hidden", state="attached", timeout=WAIT)
+    assert page.locator("#confirm-error").is_hidden()
+    assert len(call(ev["api"], "GET", f"/event/{ev['id']}", key=ev["organiser"])[1]["tables"]) == 3

@@ -685,6 +685,7 @@ class EventStore:
             names = ", ".join(p.name for p in waiting)
             raise UnconfirmedDeck(f"the decks of {names} are not legal under the event's list and the organiser "
                                   "has not confirmed them; confirm them on the player list or pair without them",
+                                  msg="ev.round.unconfirmed", names=names,
                                   players=[{"id": p.id, "name": p.name, "problems": p.problems} for p in waiting])
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):

@@ -169,13 +169,18 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
     current = events.proposal(event.id, number)
     if current is None:
         return None
-    names = {p.id: p.name for p in events.players(event.id)}
+    players = {p.id: p for p in events.players(event.id)}
+    names = {pid: p.name for pid, p in players.items()}
     points = {s.player: s.points for s in event_standings(events, event)}
     data = current["pairing"]
     rematches = {frozenset(r) for r in data.get("rematches", [])}
 
     def who(pid: int) -> dict[str, Any]:
-        return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0)}
+        # A deck not legal that the organiser has not allowed yet: its problems, beside the player and the button
+        # that confirms the round (which would be refused: a judge trial read the refusal at the page's foot).
+        p = players.get(pid)
+        waiting = p.problems if p is not None and not p.playable else None
+        return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0), "waiting": waiting}
 
     stage = data.get("stage", "swiss")
     # How it was made, in the pages' words: round 1 is drawn at random (Swiss Rounds), later Swiss rounds pair by

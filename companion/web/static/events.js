@@ -23,7 +23,7 @@ import {openStream} from "./stream.js";
   class Refused extends Error {}
   window.addEventListener("unhandledrejection", e => { if (e.reason instanceof Refused) e.preventDefault(); });
   /** An API call with this page's key; a refusal is shown with its line-numbered problems and thrown. */
-  async function call(method, url, body) {
+  async function call(method, url, body, box = "ev-error") {
     const r = await request(url, {method, body, key});
     if (!r.ok) {
       const err = r.data.error || {};
@@ -31,10 +31,10 @@ import {openStream} from "./stream.js";
       // A round refused for decks not yet allowed names each player and what is wrong with the deck.
       const waiting = ((err.details && err.details.players) || []).map(p => t("ev.not_allowed_player", {name: p.name}) +
         ": " + deckProblems(p.problems).join(" "));
-      showError([detailText(err), ...problems, ...waiting].join("\n"));
+      showError([detailText(err), ...problems, ...waiting].join("\n"), box);
       throw new Refused(err.message || String(r.status));
     }
-    clearError();
+    clearError(box);
     return r.data;
   }
   /** A refusal that names its catalogue message (``details.msg``) is said in the reader's language. */
@@ -56,11 +56,12 @@ import {openStream} from "./stream.js";
     return true;
   }
   // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
-  function showError(text) {
-    const box = $("ev-error");
+  // ``where``: a box beside the button pressed, so its refusal is read where it was pressed.
+  function showError(text, where = "ev-error") {
+    const box = $(where);
     if (box) { box.textContent = text; box.classList.remove("hidden"); box.scrollIntoView({block: "nearest"}); }
   }
-  function clearError() { const box = $("ev-error"); if (box) box.classList.add("hidden"); }
+  function clearError(where = "ev-error") { const box = $(where); if (box) box.classList.add("hidden"); }
   function clockText(clock) {
     if (clock && clock.finished) return t("ev.round_finished");  // every result is in: the clock has stopped
     if (!clock || clock.remaining === null || clock.remaining === undefined) return t("ev.clock_not_started");
@@ -202,7 +203,7 @@ import {openStream} from "./stream.js";
   // -- organiser --------------------------------------------------------------------------------
   if ($("register")) {
     let current = null, seen = 0;
-    let standing = null, proposal = null;
+    let standing = null, proposal = null, shownProposal = null;
     async function load() {
       const data = await call("GET", `/api/event/${eventId}`);
       data.standings = (await request(`/api/event/${eventId}/standings`)).data;
@@ -275,9 +276,18 @@ import {openStream} from "./stream.js";
     function renderProposal() {
       $("proposal").classList.toggle("hidden", !proposal);
       if (!proposal) return;
-      const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})`;
+      const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})` +
+        (p.waiting ? ` <span class="deck-bad">⚠ ${esc(t("ev.illegal_deck"))}</span>` : "");
       // How it was made is the server's to say: round 1 drawn at random, a later round Swiss, the cut seeded.
       $("proposal-title").textContent = t(proposal.msg, {n: proposal.round, seed: proposal.seed});
+      // A deck not allowed yet: its problems beside the player, and beside the button that confirms the round.
+      const waiting = [...proposal.tables.flatMap(x => [x.a, x.b]), ...(proposal.bye ? [proposal.bye] : [])].filter(p => p.waiting);
+      if (proposal.id !== shownProposal) clearError("confirm-error");  // a new proposal: the old refusal goes
+      shownProposal = proposal.id;
+      $("confirm-waiting").classList.toggle("hidden", !waiting.length);
+      $("confirm-waiting-head").textContent = t("ev.swiss.confirm_waiting", {n: waiting.length});
+      $("confirm-waiting-list").replaceChildren(...waiting.map(p => el("li", {"data-waiting": p.id},
+        t("ev.not_allowed_player", {name: p.name}) + ": " + deckProblems(p.waiting).join(" "))));
       $("proposal-tables").innerHTML = proposal.tables.map(x => `<li value="${x.table}" data-table="${x.table}">${who(x.a)} – ${who(x.b)}` +
         (x.rematch ? ` <span class="rematch">⚠ ${esc(t("ev.swiss.rematch"))}</span>` : "") + "</li>").join("");
       $("proposal-bye").textContent = proposal.bye ? t("ev.swiss.bye", {name: proposal.bye.name}) : "";
@@ -315,7 +325,7 @@ import {openStream} from "./stream.js";
       renderProposal();
     });
     $("confirm-round").addEventListener("click", async () => {
-      const out = await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: proposal.id, request_id: requestId()});
+      const out = await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: proposal.id, request_id: requestId()}, "confirm-error");
       proposal = null;
       roundOut(out);
     });
