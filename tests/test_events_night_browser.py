@@ -58,14 +58,14 @@ def test_an_event_night_organiser_judge_and_phones(server: Server, browser: Any)
     assert page.inner_text(".sheet.confirm p").startswith("Ned's deck, checked against ")
     # The page behind the question is covered: what lies under the list's own buttons is the cover (a tap on the
     # page went through to them, the question still open).
-    box = page.locator("#players > li", has_text="Arya").locator("[data-drop]").bounding_box()
+    box = page.locator("#players > li", has_text="Arya").locator("[data-remove]").bounding_box()
     point = [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2]
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).hasAttribute('data-confirm-cover')", point)
     keep(page, "night-organiser-confirm-covers-en.png")
-    page.mouse.click(*point)  # a tap behind it: cancel, and nobody dropped
+    page.mouse.click(*point)  # a tap behind it: cancel, and nobody removed
     page.wait_for_selector(".sheet.confirm", state="detached")
     assert page.locator("[data-confirm-cover]").count() == 0
-    assert page.locator("#players > li", has_text="Arya").locator("[data-drop]").count() == 1
+    assert page.locator("#players > li", has_text="Arya").locator("[data-remove]").count() == 1
     assert "2 of them awaiting" in page.inner_text("#players-n")
     page.locator("#players > li", has_text="Ned").locator("[data-allow]").click()
     page.click("[data-confirm=yes]")

@@ -26,7 +26,7 @@ from companion.events.export import export_game
 from companion.events.results import ENDINGS
 from companion.events.signing import sign_manifest, verify_manifest
 from companion.events.store import EventStore
-from companion.messages import text
+from companion.messages import catalogue, text
 from companion.store.games import GameStore, now
 
 MANIFEST = "manifest.json"
@@ -50,7 +50,8 @@ def table_report(games: GameStore, events: EventStore, event_id: str, number: in
         out.append({
             "round": ref.round, "table": ref.number, "game": ref.game_id,
             "players": [{"seat": seat, "name": names.get(pid, "?"),
-                         **({k: players[pid].public()[k] for k in ("legal", "problems", "confirmed")}
+                         **({k: players[pid].public()[k] for k in ("faction", "agenda", "legal", "problems",
+                                                                   "confirmed")}
                             if pid in players else {})}
                         for seat, pid in zip("AB", ref.players, strict=False)],
             "result": events.result(ref.game_id),
@@ -125,6 +126,14 @@ def result_words(result: dict[str, Any] | None, lang: str) -> str:
     return words.replace(" ()", "")
 
 
+def deck_facts(player: dict[str, Any], lang: str) -> str:
+    """The deck's faction in words and its agenda ("Lannister · Fealty"), as registered: public facts a judge
+    reports; empty where the decklist named neither."""
+    faction = player.get("faction")
+    named = text(f"faction.{faction}", lang) if faction and f"faction.{faction}" in catalogue(lang) else faction
+    return " · ".join(str(x) for x in (named, player.get("agenda")) if x)
+
+
 def deck_words(player: dict[str, Any], lang: str) -> str:
     """✓ for a legal deck; otherwise its problems, and whether the organiser allowed it."""
     if player.get("legal", True):
@@ -190,6 +199,8 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
                     tables=", ".join(map(str, d.get("tables_without_result", []))))
     if kind in ("drop", "disqualify"):
         return text(f"ev.decision.{kind}", lang, name=d.get("name", "?"), round=d.get("after_round", "?"))
+    if kind == "remove":
+        return text("ev.decision.remove", lang, name=d.get("name", "?"))
     if kind == "rejoin":
         return text("ev.decision.rejoin", lang, name=d.get("name", "?"),
                     rounds=", ".join(map(str, d.get("missed", []))) or "–")
@@ -266,7 +277,8 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     doc.ln(3)
     doc.para(text("ev.h.players", lang), 13, bold=True, height=7)
     for p in players:
-        doc.para(f"{p['name']} — {deck_words(p, lang)}", 9, height=4.5, indent=3)
+        doc.para(" — ".join(x for x in (p["name"], deck_facts(p, lang), deck_words(p, lang)) if x), 9, height=4.5,
+                 indent=3)
     if standings:  # rank, name, tournament points, record, then each tie-breaker of the registry
         doc.ln(3)
         doc.para(text("ev.standings.title", lang), 13, bold=True, height=7)
@@ -312,8 +324,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
         title = f"{text('ev.round_n', lang, n=r['round'])} · {text('ev.table_n', lang, n=r['table'])}"
         doc.para(title, 12, bold=True, height=6)
         for p in r["players"]:
-            doc.para(f"{p['seat']}: {p['name']} {deck_words(p, lang) if not p.get('legal', True) else '✓'}", 10,
-                     height=5, indent=3)
+            facts = deck_facts(p, lang)
+            doc.para(f"{p['seat']}: {p['name']}{f' ({facts})' if facts else ''} "
+                     f"{deck_words(p, lang) if not p.get('legal', True) else '✓'}", 10, height=5, indent=3)
         doc.para(f"{text('ev.h.result', lang)}: {result_words(r['result'], lang)}", 10, bold=True, height=5, indent=3)
         if r["flags"]:
             doc.para(f"{text('ev.h.flags', lang)} ({len(r['flags'])})", 10, height=5, indent=3)

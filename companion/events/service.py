@@ -585,9 +585,11 @@ class EventService:
         # (read on their own, they lagged up to 10 s behind and needed a request of their own).
         entrants = {e.id: e for e in self.events.entrants(event_id)}
         registered = [p for p in self.events.players(event_id) if p.id in entrants]
+        rounds = self.events.rounds(event_id)
         players = [{"id": p.id, "name": p.name, "dropped": entrants[p.id].dropped_after is not None,
+                    "removable": not rounds,  # before round 1 is paired a registration may be taken off the list
                     **{k: p.public()[k] for k in ("legal", "problems", "confirmed")}} for p in registered]
-        out = {"event": event.public(), "round": number, "rounds": self.events.rounds(event_id),
+        out = {"event": event.public(), "round": number, "rounds": rounds,
                "clock": clock, "tables": rows, "penalties": by_player(event_penalties(self.events, event_id)),
                "players": players, "adjustments": self.events.adjustments(event_id),
                "version": version, "fingerprint": self.events.fingerprint(event_id)}

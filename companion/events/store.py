@@ -191,7 +191,7 @@ class EventStore:
         self._fingerprints: dict[str, str] = {}
         # Players as decoded, per event, with the fingerprint they were read at: a judge's dashboard asks for
         # every player at each update, and decoding 128 decklists was a third of its cost.
-        self._players: dict[str, tuple[tuple[int, int, int], tuple[Player, ...]]] = {}
+        self._players: dict[str, tuple[tuple[int, int, int, int], tuple[Player, ...]]] = {}
         #: Told the event's id when a write handed off the event loop is made (the dashboards' channel).
         self.written: list[Callable[[str], object]] = []  # told the event's id (what they answer is ignored)
         self._later = ThreadPoolExecutor(max_workers=1, thread_name_prefix="companion-events")  # no thread until used
@@ -372,8 +372,11 @@ class EventStore:
                 # regulations' Pairings: a player rejoining gets unpaired losses for the rounds missed).
                 raise EventConflict("registration closed when round 2 was paired", field="name",
                                     msg="ev.swiss.registration_closed")
-            pid = int(self._rows("select coalesce(max(id), 0) + 1 as n from event_players where event_id = ?",
-                                     [event_id])[0]["n"])
+            # A number never given before: a registration removed before round 1 keeps its number in the log.
+            pid = 1 + max(int(self._rows("select coalesce(max(id), 0) as n from event_players where event_id = ?",
+                                         [event_id])[0]["n"]),
+                          max((int(d["detail"].get("player", 0)) for d in self.decisions(event_id, "remove")),
+                              default=0))
             self.db.table("event_players").insert({
                 "event_id": event_id, "id": pid, "name": name, "faction": faction, "agenda": agenda,
                 "deck": canonical(frozen), "deck_hash": deck_hash(frozen), "source": source[:64 * 1024],
@@ -385,14 +388,15 @@ class EventStore:
                       self_registered=self_key is not None, source=source[:64 * 1024])
 
     def players(self, event_id: str) -> list[Player]:
-        # Players are only added and confirmed (register, confirm_deck), never edited or removed: their
-        # number and the confirmations' length change with every write that changes a Player, whichever
-        # process wrote it (the command line too).
+        # Players are added, confirmed, their decks replaced (a revision) and, before round 1, removed: their
+        # number, the sum of their numbers (a number is never given twice), the confirmations' length and the
+        # revisions change with every write that changes a Player, whichever process wrote it (the command line too).
         # The two reads take no lock: rows written after the mark are newer than it, and the next call reads
         # them again.
         mark = self._rows("select count(*) as n, coalesce(sum(length(confirmed)), 0) as c,"
-                          " coalesce(sum(revision), 0) as r from event_players where event_id = ?", [event_id])[0]
-        fingerprint = (int(mark["n"]), int(mark["c"]), int(mark["r"]))
+                          " coalesce(sum(revision), 0) as r, coalesce(sum(id), 0) as i"
+                          " from event_players where event_id = ?", [event_id])[0]
+        fingerprint = (int(mark["n"]), int(mark["c"]), int(mark["r"]), int(mark["i"]))
         known = self._players.get(event_id)
         if known is not None and known[0] == fingerprint:
             return list(known[1])
@@ -457,6 +461,26 @@ class EventStore:
             self.log(event_id, by, "disqualify" if disqualified else "drop",
                      {"player": player_id, "name": rows[0]["name"], "after_round": after})
         return after
+
+    def remove(self, event_id: str, player_id: int, by: str) -> dict[str, Any]:
+        """Take a registration off the list before round 1 is paired (a player who leaves before the first round,
+        or one registered by mistake): the player is gone, with their own registration key; the decision is logged
+        with the name and the deck's hash. Once a round is paired a player drops instead (their results stand)."""
+        with self._lock:
+            player = next((p for p in self.players(event_id) if p.id == player_id), None)
+            if player is None:
+                raise EventMissing(f"player {player_id} is not registered", field="player")
+            if self.rounds(event_id):
+                raise EventConflict(f"round 1 is paired: {player.name} drops instead", field="player",
+                                    msg="ev.remove.paired", name=player.name)
+            if any(a["player"] == player_id for a in self.adjustments(event_id)):
+                raise EventConflict(f"{player.name} has a point adjustment: drop instead", field="player",
+                                    msg="ev.remove.adjusted", name=player.name)
+            self.db.conn.execute("delete from event_players where event_id = ? and id = ?", [event_id, player_id])
+            self.db.conn.execute("delete from event_proposals where event_id = ?", [event_id])
+            decision = self.log(event_id, by, "remove", {"player": player_id, "name": player.name,
+                                                         "deck_hash": player.deck_hash})
+        return decision
 
     def rejoin(self, event_id: str, player_id: int, by: str) -> list[int]:
         """A dropped player rejoins before the next round is paired (Tournament Regulations › Pairings: "being
@@ -661,6 +685,7 @@ class EventStore:
             names = ", ".join(p.name for p in waiting)
             raise UnconfirmedDeck(f"the decks of {names} are not legal under the event's list and the organiser "
                                   "has not confirmed them; confirm them on the player list or pair without them",
+                                  msg="ev.round.unconfirmed", names=names,
                                   players=[{"id": p.id, "name": p.name, "problems": p.problems} for p in waiting])
         with self._lock:
             if self._rows("select 1 from event_rounds where event_id = ? and number = ?", [event_id, number]):

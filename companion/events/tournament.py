@@ -169,13 +169,18 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
     current = events.proposal(event.id, number)
     if current is None:
         return None
-    names = {p.id: p.name for p in events.players(event.id)}
+    players = {p.id: p for p in events.players(event.id)}
+    names = {pid: p.name for pid, p in players.items()}
     points = {s.player: s.points for s in event_standings(events, event)}
     data = current["pairing"]
     rematches = {frozenset(r) for r in data.get("rematches", [])}
 
     def who(pid: int) -> dict[str, Any]:
-        return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0)}
+        # A deck not legal that the organiser has not allowed yet: its problems, beside the player and the button
+        # that confirms the round (which would be refused: a judge trial read the refusal at the page's foot).
+        p = players.get(pid)
+        waiting = p.problems if p is not None and not p.playable else None
+        return {"id": pid, "name": names.get(pid, "?"), "points": points.get(pid, 0), "waiting": waiting}
 
     stage = data.get("stage", "swiss")
     # How it was made, in the pages' words: round 1 is drawn at random (Swiss Rounds), later Swiss rounds pair by
@@ -187,6 +192,15 @@ def proposal_view(events: EventStore, event: Event) -> dict[str, Any] | None:
             "tables": [{"table": i, "a": who(a), "b": who(b), "rematch": frozenset((a, b)) in rematches}
                        for i, (a, b) in enumerate(data["tables"], start=1)],
             "bye": None if data.get("bye") is None else who(int(data["bye"]))}
+
+
+def bye_of(events: EventStore, event: Event, player_id: int) -> dict[str, Any] | None:
+    """The latest round's bye, if it is this player's: its round and what it scores (Pairings: a bye is a win), for
+    the player's own pages (a player with the bye waited for a table that never came)."""
+    rounds = events.rounds(event.id)
+    if not rounds or rounds[-1].get("bye") != player_id:
+        return None
+    return {"round": rounds[-1]["number"], "points": SCHEMES[event.scoring].bye}
 
 
 def standings_view(events: EventStore, event: Event) -> dict[str, Any]:

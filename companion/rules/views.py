@@ -134,6 +134,8 @@ def public_view(t: Table) -> Public:
             "hand": {"count": hand_count(t, seat) - len(p.setup_face_down), "tracked": tracked,
                      "unnamed": p.drawn_unnamed},
             "deck": {"count": deck_count(t, seat), "tracked": tracked},
+            # How many cards the seat has set up face down (never which): every viewer sees them lie on the table.
+            "setup_face_down": len(p.setup_face_down),
             "shadows": shadows,
             "play": play,
             "discard": [card_facts(t, c) for c in p.zones[Zone.DISCARD]],

@@ -405,8 +405,9 @@ def event_answer(event: Event, role: str, live: bool = False) -> dict[str, Any]:
     moves = events.open_moves(event.id)
     entrants = {e.id: e for e in events.entrants(event.id)}
     gone = events.disqualified(event.id)
+    # Before round 1 is paired a registration may be taken off the list (after it, a player drops).
     players = [{**p.public(), "joined": entrants[p.id].joined, "dropped_after": entrants[p.id].dropped_after,
-                "missed": list(entrants[p.id].missed), "disqualified": p.id in gone}
+                "missed": list(entrants[p.id].missed), "disqualified": p.id in gone, "removable": not rounds}
                for p in listed]
     out = {"event": event.public(), "role": role, "may": event_may(role), "fingerprint": events.fingerprint(event.id),
            "players": players,
@@ -523,7 +524,7 @@ def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
             r.get("bye") == player.id for r in service().events.rounds(event.id))
         mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
                                                                      "legal", "problems", "confirmed")},
-                "paired": seated}
+                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id)}
     return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
 
 
@@ -738,6 +739,18 @@ def drop_player(event_id: str, player_id: int) -> Any:
     return _once(event, _scoped(request_id(data), role), lambda: {
         "player": player_id, "dropped_after": service().events.drop(event.id, player_id, role, gone),
         "disqualified": gone})
+
+
+@events_api.post("/event/<event_id>/players/<int:player_id>/remove")
+@limit(1024)
+@accepts(RequestIdBody)
+def remove_player(event_id: str, player_id: int) -> Any:
+    """A registration taken off the list before round 1 is paired (a player who leaves before the first round, or
+    one registered by mistake): logged with the name and the deck's hash; the player's own registration key opens
+    nothing after. Once round 1 is paired a player drops instead."""
+    event, role = event_role(event_id, "organiser", "judge")
+    return _once(event, _scoped(request_id(body()), role),
+                 lambda: {"removed": service().events.remove(event.id, player_id, role)["detail"]})
 
 
 @events_api.post("/event/<event_id>/players/<int:player_id>/rejoin")
@@ -1179,7 +1192,11 @@ def table_clock(game_id: str) -> Any:
     result = service().events.result(game_id)
     reports = service().reports(ref)
     proposed = None if result else service().proposed(game_id)
+    # A later round's bye for this seat's player: the phone still open at this table says so (no table comes).
+    player = dict(zip("AB", ref.players, strict=False)).get(role.seat) if role.seat else None
+    bye = tournament.bye_of(service().events, event, player) if player is not None else None
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
+                    "bye": bye if bye is not None and bye["round"] > ref.round else None,
                     "may": {"call_judge": role.can(Can.CALL_JUDGE)}, "seat": role.seat,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
                     "result": result and {k: result[k] for k in ("winner", "winner_name", "by_time", "ending",

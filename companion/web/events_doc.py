@@ -50,6 +50,10 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
     "/api/event/{event_id}/players/{player_id}/drop": {"post": op(
         "Organiser or judge: drop a player (never paired again; results stand; logged); the organiser may "
         "disqualify (never rejoins)", params=[*E, "player_id"])},
+    "/api/event/{event_id}/players/{player_id}/remove": {"post": op(
+        "Organiser or judge: take a registration off the list before round 1 is paired (logged with the name and "
+        "the deck's hash; the player's own registration key opens nothing after); once paired, drop instead",
+        params=[*E, "player_id"])},
     "/api/event/{event_id}/players/{player_id}/rejoin": {"post": op(
         "Organiser or judge: a dropped player rejoins before the next round is paired, with an unpaired loss for "
         "each round missed (only in the stage they left; logged)", params=[*E, "player_id"])},

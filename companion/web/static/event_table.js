@@ -49,9 +49,17 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     $("event-box").classList.remove("hidden");
     $("event-name").textContent = t("eventTable", {event: info.event, round: info.round, table: info.table});
     $("call-judge").classList.toggle("hidden", !info.may.call_judge);
+    drawBye();
     tick();
     drawReport();
     if (view() && (view().gone_to_time || (view().now && view().now.over))) redraw();  // the game's end says it
+  }
+
+  /** This seat's player has the bye in a later round: no table comes for them (it scores a win). */
+  function drawBye() {
+    if (!info) return;
+    $("event-bye").classList.toggle("hidden", !info.bye);
+    $("event-bye").textContent = info.bye ? t("ev.reg.bye", info.bye) : "";
   }
 
   function tick() {
@@ -171,7 +179,7 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     box.open = wasOpen || open;
     box.classList.toggle("hidden", !lines.length);
   }
-  onLanguage(() => { drawReport(); tick(); });
+  onLanguage(() => { drawReport(); tick(); drawBye(); });
 
   /** Time was called and the round's taxation phase is reached: the going-to-time result (the event's). */
   function goneToTime(box) {

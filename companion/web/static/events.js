@@ -23,7 +23,7 @@ import {openStream} from "./stream.js";
   class Refused extends Error {}
   window.addEventListener("unhandledrejection", e => { if (e.reason instanceof Refused) e.preventDefault(); });
   /** An API call with this page's key; a refusal is shown with its line-numbered problems and thrown. */
-  async function call(method, url, body) {
+  async function call(method, url, body, box = "ev-error") {
     const r = await request(url, {method, body, key});
     if (!r.ok) {
       const err = r.data.error || {};
@@ -31,10 +31,10 @@ import {openStream} from "./stream.js";
       // A round refused for decks not yet allowed names each player and what is wrong with the deck.
       const waiting = ((err.details && err.details.players) || []).map(p => t("ev.not_allowed_player", {name: p.name}) +
         ": " + deckProblems(p.problems).join(" "));
-      showError([detailText(err), ...problems, ...waiting].join("\n"));
+      showError([detailText(err), ...problems, ...waiting].join("\n"), box);
       throw new Refused(err.message || String(r.status));
     }
-    clearError();
+    clearError(box);
     return r.data;
   }
   /** A refusal that names its catalogue message (``details.msg``) is said in the reader's language. */
@@ -56,11 +56,12 @@ import {openStream} from "./stream.js";
     return true;
   }
   // The box is at the page's foot: a refusal scrolls it into view (on a phone the button may be far above).
-  function showError(text) {
-    const box = $("ev-error");
+  // ``where``: a box beside the button pressed, so its refusal is read where it was pressed.
+  function showError(text, where = "ev-error") {
+    const box = $(where);
     if (box) { box.textContent = text; box.classList.remove("hidden"); box.scrollIntoView({block: "nearest"}); }
   }
-  function clearError() { const box = $("ev-error"); if (box) box.classList.add("hidden"); }
+  function clearError(where = "ev-error") { const box = $(where); if (box) box.classList.add("hidden"); }
   function clockText(clock) {
     if (clock && clock.finished) return t("ev.round_finished");  // every result is in: the clock has stopped
     if (!clock || clock.remaining === null || clock.remaining === undefined) return t("ev.clock_not_started");
@@ -72,6 +73,20 @@ import {openStream} from "./stream.js";
   // Setup comes before round 1: the phase alone there, as the phones show it (no "R0").
   const phaseRound = (phase, round) => round ? `${phaseName(phase)} · R${round}` : phaseName(phase);
   const deckProblems = problems => (problems || []).map(p => (p.message && (p.message[lang()] || p.message.en)) || p.rule);
+  // Before round 1 is paired (the server says which players) a registration is taken off the list: asked first,
+  // logged; the organiser's list and the judge's panel before round 1 both offer it.
+  const removeButton = p => ` <button type="button" data-remove="${p.id}">${esc(t("ev.remove"))}</button>`;
+  /** A tap on "Remove registration" in ``e``: asked, sent, then ``after``; true if the tap was one. */
+  async function removeAsked(e, after) {
+    const b = e.target.closest("[data-remove]");
+    if (!b) return false;
+    const name = b.closest("li").dataset.name;
+    if (await confirmSheet(t("ev.remove.confirm", {name}))) {
+      await call("POST", `/api/event/${eventId}/players/${b.dataset.remove}/remove`, {request_id: requestId()});
+      after();
+    }
+    return true;
+  }
   /** ✓ for a legal deck; otherwise "not legal" with its problems, and whether the organiser allowed it. */
   function deckHtml(p, long) {
     if (p.legal === undefined) return "";
@@ -188,7 +203,7 @@ import {openStream} from "./stream.js";
   // -- organiser --------------------------------------------------------------------------------
   if ($("register")) {
     let current = null, seen = 0;
-    let standing = null, proposal = null;
+    let standing = null, proposal = null, shownProposal = null;
     async function load() {
       const data = await call("GET", `/api/event/${eventId}`);
       data.standings = (await request(`/api/event/${eventId}/standings`)).data;
@@ -208,14 +223,15 @@ import {openStream} from "./stream.js";
       $("players-n").classList.toggle("deck-bad", waiting.length > 0);
       $("allow-all").classList.toggle("hidden", waiting.length === 0);
       $("allow-all").textContent = t("ev.allow_all", {n: waiting.length});
-      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${p.faction ? ` — ${esc(factionName(p.faction))}` : ""}` +
+      $("players").innerHTML = current.players.map(p => `<li data-player="${p.id}" data-name="${esc(p.name)}">${esc(p.name)}${p.faction ? ` — ${esc(factionName(p.faction))}` : ""}` +
         `${p.agenda ? " · " + esc(p.agenda) : ""} · ${esc(t("ev.cards_n", {n: p.cards}))} · <code>${p.deck_hash.slice(0, 12)}</code>` +
         (p.self_registered ? ` · <i>${esc(t("ev.reg.self"))}</i>` : "") +
         (p.joined > 1 ? ` · <i>${esc(t("ev.swiss.late", {n: p.joined}))}</i>` : "") +
         (p.missed && p.missed.length ? ` · <i>${esc(t("ev.rejoin.missed", {rounds: p.missed.join(", ")}))}</i>` : "") +
         (p.disqualified ? ` · <b>${esc(t("ev.disqualified"))}</b>`
           : p.dropped_after !== null ? ` · <b>${esc(t("ev.swiss.dropped_after", {n: p.dropped_after}))}</b> <button type="button" data-rejoin="${p.id}">${esc(t("ev.rejoin"))}</button>`
-          : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button> <button type="button" data-disqualify="${p.id}">${esc(t("ev.disqualify"))}</button>`) +
+          : (p.removable ? removeButton(p) : ` <button type="button" data-drop="${p.id}">${esc(t("ev.swiss.drop"))}</button>`) +
+            ` <button type="button" data-disqualify="${p.id}">${esc(t("ev.disqualify"))}</button>`) +
         deckHtml(p, true) + (p.legal || p.confirmed ? "" : ` <button type="button" data-allow="${p.id}">${esc(t("ev.allow_deck"))}</button>`) + "</li>").join("");
       renderRegistration();
       // The rounds so far (newest first): the clock, how many results are in, each table's players and result.
@@ -260,9 +276,18 @@ import {openStream} from "./stream.js";
     function renderProposal() {
       $("proposal").classList.toggle("hidden", !proposal);
       if (!proposal) return;
-      const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})`;
+      const who = p => `${esc(p.name)} (${esc(t("ev.swiss.points_n", {n: p.points}))})` +
+        (p.waiting ? ` <span class="deck-bad">⚠ ${esc(t("ev.illegal_deck"))}</span>` : "");
       // How it was made is the server's to say: round 1 drawn at random, a later round Swiss, the cut seeded.
       $("proposal-title").textContent = t(proposal.msg, {n: proposal.round, seed: proposal.seed});
+      // A deck not allowed yet: its problems beside the player, and beside the button that confirms the round.
+      const waiting = [...proposal.tables.flatMap(x => [x.a, x.b]), ...(proposal.bye ? [proposal.bye] : [])].filter(p => p.waiting);
+      if (proposal.id !== shownProposal) clearError("confirm-error");  // a new proposal: the old refusal goes
+      shownProposal = proposal.id;
+      $("confirm-waiting").classList.toggle("hidden", !waiting.length);
+      $("confirm-waiting-head").textContent = t("ev.swiss.confirm_waiting", {n: waiting.length});
+      $("confirm-waiting-list").replaceChildren(...waiting.map(p => el("li", {"data-waiting": p.id},
+        t("ev.not_allowed_player", {name: p.name}) + ": " + deckProblems(p.waiting).join(" "))));
       $("proposal-tables").innerHTML = proposal.tables.map(x => `<li value="${x.table}" data-table="${x.table}">${who(x.a)} – ${who(x.b)}` +
         (x.rematch ? ` <span class="rematch">⚠ ${esc(t("ev.swiss.rematch"))}</span>` : "") + "</li>").join("");
       $("proposal-bye").textContent = proposal.bye ? t("ev.swiss.bye", {name: proposal.bye.name}) : "";
@@ -300,13 +325,14 @@ import {openStream} from "./stream.js";
       renderProposal();
     });
     $("confirm-round").addEventListener("click", async () => {
-      const out = await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: proposal.id, request_id: requestId()});
+      const out = await call("POST", `/api/event/${eventId}/proposal/confirm`, {proposal: proposal.id, request_id: requestId()}, "confirm-error");
       proposal = null;
       roundOut(out);
     });
     // A drop, a disqualification (the organiser's decision: never rejoins) and a rejoin (unpaired losses for the
-    // rounds missed), each asked first and logged.
+    // rounds missed), each asked first and logged; before round 1, a registration removed.
     $("players").addEventListener("click", async e => {
+      if (await removeAsked(e, load)) return;
       const b = e.target.closest("[data-drop], [data-disqualify], [data-rejoin]");
       if (!b) return;
       const [what, id] = b.dataset.drop ? ["drop", b.dataset.drop] : b.dataset.disqualify ? ["disqualify", b.dataset.disqualify] : ["rejoin", b.dataset.rejoin];
@@ -552,7 +578,8 @@ import {openStream} from "./stream.js";
           before.illegal ? t(before.waiting ? "ev.before.waiting" : "ev.before.allowed", {n: before.illegal, waiting: before.waiting}) : "",
           t(before.registration_open ? "ev.reg.is_open" : "ev.reg.is_closed")].filter(Boolean).join(" · ");
         $("before-next").textContent = t(before.next.msg);
-        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}">${esc(p.name)}${deckHtml(p, false)}</li>`).join("");
+        $("before-players").innerHTML = data.players.map(p => `<li data-player="${p.id}" data-name="${esc(p.name)}">${esc(p.name)}${deckHtml(p, false)}` +
+          (p.removable ? removeButton(p) : "") + "</li>").join("");
       }
       $("fingerprint").textContent = data.fingerprint || "";
       // Every round stays reachable: the newest is followed live; an earlier one is shown as chosen.
@@ -778,6 +805,8 @@ import {openStream} from "./stream.js";
         {confirm: true, table: row.table, seat: b.dataset.reprint});
     });
     $("show-ids").addEventListener("change", () => latest && render(latest));
+    // Before round 1: a registration taken off the list (the live stream redraws the panel).
+    $("before-players").addEventListener("click", e => removeAsked(e, () => {}));
     let stream = null, following = 0;
     function follow(number) {  // the dashboard of a round, live; a stream of the round shown before is ignored
       if (stream) stream.close();
@@ -934,6 +963,9 @@ import {openStream} from "./stream.js";
       $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : "⚠ " + t("ev.reg.illegal");
       $("reg-legal").className = p.legal ? "deck-ok" : "deck-bad";
       $("reg-problems").replaceChildren(...deckProblems(p.problems).map(x => el("li", {}, x)));
+      // The bye of the latest round: no table comes (a player with the bye waited for one); it scores a win.
+      $("reg-bye").classList.toggle("hidden", !p.bye);
+      $("reg-bye").textContent = p.bye ? t("ev.reg.bye", p.bye) : "";
       $("reg-note").textContent = p.paired ? t("ev.reg.paired_note") : p.legal ? t("ev.reg.done") : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
       $("reg-fix").classList.toggle("hidden", p.legal || p.paired || !out.open);
     }
@@ -956,6 +988,8 @@ import {openStream} from "./stream.js";
     });
     rerender = render;
     messagesReady.then(load);
+    // A registered player waits here for the round's pairings (and a bye, said): read again while it is in view.
+    setInterval(() => { if (mine && document.visibilityState === "visible") load(); }, 30000);
   }
 
   // -- public standings (no key: names, points and tiebreakers only) ----------------------------------

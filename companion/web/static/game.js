@@ -401,7 +401,10 @@ function render() {
       el("h2", {}, `${mine ? t("opponent") + " " : ""}${p.name} · ${t("gold")} ${gold} · ${t("power")} ${power}`),
       seatCounters(p), factionLine(p, counters.delta("power:" + p.seat)), plotSummary(p),
       el("div", {class: "muted"}, t("shadows")), shadowsList(p),
-      el("div", {class: "muted"}, t("inPlay")), playList(p), el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
+      el("div", {class: "muted"}, t("inPlay")), playList(p),
+      // During setup: how many cards the seat set up face down (the view never says which).
+      p.setup_face_down ? el("div", {class: "facedown-count", "data-face-down": p.seat}, tn("setupFaceDownN", p.setup_face_down, {n: p.setup_face_down})) : null,
+      el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
   const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
   for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
