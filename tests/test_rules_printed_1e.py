@@ -1348,3 +1348,24 @@ def test_syrio_forel_goes_into_shadows_only_after_a_win(defenders: list[str], wo
         legal(t, away)
     else:
         assert "ability.reaction-trigger" in rules_of(check(t, away))
+
+
+def test_heir_to_the_iron_throne_bars_the_type_its_player_named_all_game() -> None:
+    """aside89 03 (name.challenge-barred), 1st edition Heir to the Iron Throne (qod_48, an agenda): "Before drawing your
+    setup hand, name Military or Intrigue challenge. You cannot initiate challenges of that type. You may initiate 2
+    Power challenges each challenge phase.": Military named at setup, its player's [military] challenge in round 1 is
+    flagged, an [intrigue] one is not; the opponent's [military] challenge is not either."""
+    from companion.rules.actions.naming import NameChoice
+    from companion.rules.state import Phase, Zone
+    assert Catalog.open().card("qod_48").names_kind_barred == ("self", "game")
+    t = make_table({"A": {"qod_48": 1, "core_81": 1}, "B": {"core_146": 1}}, edition="1e", phase="setup")
+    t.move("A.qod_48.1", "A", Zone.AGENDA)
+    legal(t, NameChoice("A", "A.qod_48.1", kind="military"))
+    t.phase = Phase.CHALLENGES
+    for card in ("A.core_81.1", "B.core_146.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    assert "name.challenge-barred" in rules_of(check(t, InitiateChallenge("A", "military", "B", ["A.core_81.1"])))
+    assert "name.challenge-barred" not in rules_of(check(t, InitiateChallenge("A", "power", "B", ["A.core_81.1"])))
+    t.active_player = "B"
+    assert "name.challenge-barred" not in rules_of(check(t, InitiateChallenge("B", "military", "A", ["B.core_146.1"])))

@@ -1151,12 +1151,18 @@ _NAMES_KIND_NO_ATTACK = re.compile(r"\b(?:name|choose) a challenge type\. (?:unt
                                    r"(?:the losing opponent|that player) cannot (?:attack|declare attackers)(?: or "
                                    r"(?:defend|defenders))? during that challenge type(?: until the end of the "
                                    r"phase)?\.", re.IGNORECASE)
+#: 1st edition Heir to the Iron Throne (an agenda): "Before drawing your setup hand, name Military or Intrigue
+#: challenge. You cannot initiate challenges of that type.": its own player, the whole game.
+_NAMES_KIND_OWN = re.compile(r"\bname (?:military or intrigue|a) challenge(?: type)?\. you cannot initiate challenges "
+                             r"of that type\.", re.IGNORECASE)
 
 
 def names_kind_barred(plain: str) -> tuple[str, str] | None:
-    """(who: "any" | "opponent", until: "phase" | "plot") of a ``_NAMES_KIND_BARRED`` sentence."""
+    """(who: "any" | "opponent" | "self", until: "phase" | "plot" | "game") of a ``_NAMES_KIND_BARRED`` sentence."""
     text = " ".join(plain.split())
     m = _NAMES_KIND_BARRED.search(text)
+    if m is None and _NAMES_KIND_OWN.search(text):
+        return ("self", "game")
     if m is None:
         return ("opponent", "phase") if _NAMES_KIND_NO_ATTACK.search(text) else None
     return ("any" if m.group(2).lower().startswith("challenges") else "opponent",

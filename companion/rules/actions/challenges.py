@@ -149,16 +149,21 @@ def check_named_kind(t: Table, v: Checker, attacker: str, kind: str) -> None:
     a new plot card, challenges of that type cannot be initiated." (Parley at Storm's End: anyone, while the plot is
     revealed in the round it named), "… Until the end of the phase, the winner of the challenge cannot initiate
     challenges of that type." (Unbowed, Unbent, Unbroken; Benjen Stark: the card's opponent, judged in a game of two,
-    in the phase it named). Only where the log's ``name_choice`` names the type."""
+    in the phase it named), "You cannot initiate challenges of that type." (1st edition Heir to the Iron Throne, an
+    agenda: its own player, the whole game). Only where the log's ``name_choice`` names the type."""
     for source, (rnd, which, value, phase) in t.named.items():
         barred = t.card(source).names_kind_barred
-        if barred is None or which != "kind" or value != kind or rnd != t.round:
+        if barred is None or which != "kind" or value != kind:
             continue
         who, until = barred
-        if phase != t.phase.value if until == "phase" else t.zone_of(source) is not Zone.REVEALED:
+        if until == "game":
+            if t.zone_of(source) is not Zone.AGENDA:
+                continue
+        elif rnd != t.round or (phase != t.phase.value if until == "phase" else t.zone_of(source) is not Zone.REVEALED):
             continue  # the phase it named has ended; the plot is no longer revealed
         seat = t.controller(source) if source in t.in_play else t.where[source][0]
-        if who == "any" or (len(t.players) == 2 and attacker != seat):
+        if who == "any" or (who == "self" and attacker == seat) or (
+                who == "opponent" and len(t.players) == 2 and attacker != seat):
             v.violate("name.challenge-barred", (source,), source=t.ref(source), player=t.players[attacker].name,
                       kind=kind_name(kind))
 
