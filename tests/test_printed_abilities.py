@@ -3833,22 +3833,22 @@ def test_a_reduction_for_the_seven_fits_only_the_seven() -> None:
 
 
 def test_an_event_played_only_after_losing_a_challenge_as_the_defender() -> None:
-    """aside82 13 (``event.play-if-lost``): A Lannister Always Pays His Debts (05022) "Challenges Action: Choose an
-    opponent who has won a challenge against you this phase. …" and Serve. Obey. Protect. (11036) "Play only if you
+    """aside82 13 (``event.play-if-challenges``): A Lannister Always Pays His Debts (05022) "Challenges Action: Choose
+    an opponent who has won a challenge against you this phase. …" and Serve. Obey. Protect. (11036) "Play only if you
     have lost a challenge as the defending player this phase.": played before any challenge it is flagged; after a
     challenge lost as the defender this phase, not."""
     from companion.rules.actions import DeclareDefenders, InitiateChallenge
 
     for code in ("05022", "11036"):
-        assert Catalog.open().card(code).play_if_lost_defending, code
+        assert Catalog.open().card(code).play_if_challenges == ("lost:any:defender",), code
     t = plots("2e", "01001", "01024", {"01090": 1}, {"05022": 1, "01088": 1}, gold=5)
     t.players["B"].gold = 5
     in_play(t, "A.01090.1")
     in_play(t, "B.01088.1")
     hand(t, "B.05022.1")
     to_challenges(t)
-    assert "event.play-if-lost" in rules_of(play(t.clone(), PlayEvent("B", "B.05022.1"), "strict"))
+    assert "event.play-if-challenges" in rules_of(play(t.clone(), PlayEvent("B", "B.05022.1"), "strict"))
     legal(t, InitiateChallenge("A", "military", "B", ["A.01090.1"]))
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult())
-    assert "event.play-if-lost" not in rules_of(play(t.clone(), PlayEvent("B", "B.05022.1"), "strict"))
+    assert "event.play-if-challenges" not in rules_of(play(t.clone(), PlayEvent("B", "B.05022.1"), "strict"))

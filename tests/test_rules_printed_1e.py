@@ -1369,3 +1369,23 @@ def test_heir_to_the_iron_throne_bars_the_type_its_player_named_all_game() -> No
     assert "name.challenge-barred" not in rules_of(check(t, InitiateChallenge("A", "power", "B", ["A.core_81.1"])))
     t.active_player = "B"
     assert "name.challenge-barred" not in rules_of(check(t, InitiateChallenge("B", "military", "A", ["B.core_146.1"])))
+
+
+def test_wedding_feast_waits_for_an_intrigue_and_a_power_challenge_won_attacking() -> None:
+    """aside89 09 (event.play-if-challenges), 1st edition Wedding Feast (bwb_54): "Play only if you have won an Intrigue
+    and a Power challenge as the attacker this phase.": after a Power challenge won alone its play is flagged; after an
+    Intrigue one won too, not. Salt and Iron's "won 2 or more unopposed challenges" is read alike."""
+    from companion.rules.actions import PlayEvent
+    assert Catalog.open().card("bwb_54").play_if_challenges == ("won:intrigue:attacker", "won:power:attacker")
+    assert Catalog.open().card("w_65").play_if_challenges == ("won_unopposed:2",)
+    t = make_table({"A": {"bwb_54": 1, "core_114": 1, "core_116": 1}, "B": {}}, edition="1e", phase="challenges")
+    for card in ("A.core_114.1", "A.core_116.1"):
+        in_play(t, card)
+    hand(t, "A.bwb_54.1")
+    t.first_player = t.active_player = "A"
+    for kind, attacker in (("power", "A.core_114.1"), ("intrigue", "A.core_116.1")):
+        assert "event.play-if-challenges" in rules_of(check(t, PlayEvent("A", "A.bwb_54.1")))
+        legal(t, InitiateChallenge("A", kind, "B", attackers=[attacker]))
+        legal(t, DeclareDefenders("B", []))
+        legal(t, ChallengeResult())
+    assert "event.play-if-challenges" not in rules_of(check(t, PlayEvent("A", "A.bwb_54.1")))

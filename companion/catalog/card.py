@@ -88,7 +88,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "str_kneeling", "saves_attached", "saves_only",
               "never_saved", "never_killed", "never_knelt", "no_saves_standing", "no_gold_in", "never_marshaled",
-              "play_if_used", "play_if_lost_defending", "shadow_cost_up", "own_shadow_less",
+              "play_if_used", "play_if_challenges", "shadow_cost_up", "own_shadow_less",
               "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
@@ -738,9 +738,11 @@ class Card:
     #: An event's "Play only if there is a Winter plot card in your used pile." ("Winter", 1); "… 3 or more plot cards
     #: …" ("", 3).
     play_if_used: tuple[str, int] | None = None
-    #: An event's "Play only if you have lost a challenge as the defending player this phase." (Serve. Obey. Protect.;
-    #: A Lannister Always Pays His Debts: "Choose an opponent who has won a challenge against you this phase.").
-    play_if_lost_defending: bool = False
+    #: The challenges of this phase an event's play asks for: "Play only if you have lost a challenge as the defending
+    #: player this phase." (Serve. Obey. Protect.; A Lannister Always Pays His Debts: "Choose an opponent who has won a
+    #: challenge against you this phase."): ("lost:any:defender",); 1st edition Wedding Feast ("won:intrigue:attacker",
+    #: "won:power:attacker"), Salt and Iron ("won_unopposed:2",).
+    play_if_challenges: tuple[str, ...] = ()
     #: Lonely Light: "While Lonely Light is standing, increase the cost for each player to bring cards out of shadows
     #: by 1.": 1 (anyone's bring out, while it stands in play).
     shadow_cost_up: int = 0

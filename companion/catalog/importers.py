@@ -1845,11 +1845,31 @@ _NO_SAVES_STANDING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is standing, chara
 _NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
 #: War Elephants: "War Elephants cannot be marshaled or placed during setup." (its own name: ``never_marshaled``).
 _NEVER_MARSHALED = re.compile(rf"(?:^|[.\n])\s*{SELF} cannot be marshaled or placed during setup\.", re.IGNORECASE)
-#: An event played only after its player lost a challenge as the defender this phase: "Play only if you have lost a
-#: challenge as the defending player this phase." (Serve. Obey. Protect.), "Challenges Action: Choose an opponent who
-#: has won a challenge against you this phase. …" (A Lannister Always Pays His Debts: the choice is its condition).
+#: An event played only after challenges its player won or lost this phase (``play_if_challenges``): "Play only if you
+#: have lost a challenge as the defending player this phase." (Serve. Obey. Protect.), "Challenges Action: Choose an
+#: opponent who has won a challenge against you this phase. …" (A Lannister Always Pays His Debts: the choice is its
+#: condition); 1st edition "Play only if you have won an Intrigue and a Power challenge as the attacker this phase."
+#: (Wedding Feast), "Play only if you have won 2 or more unopposed challenges this phase." (Salt and Iron).
 _PLAY_IF_LOST_DEFENDING = re.compile(r"\b(?:play only if you have lost a challenge as the defending player|choose an "
                                      r"opponent who has won a challenge against you) this phase\b", re.IGNORECASE)
+_PLAY_IF_WON = re.compile(r"\bplay only if you have won an? \[?(military|intrigue|power)\]?(?: and an? \[?(military|"
+                          r"intrigue|power)\]?)? challenges? as the (attacker|defender) this phase\b", re.IGNORECASE)
+_PLAY_IF_UNOPPOSED = re.compile(r"\bplay only if you have won (\d+) or more unopposed challenges this phase\b",
+                                re.IGNORECASE)
+
+
+def play_if_challenges(plain: str) -> tuple[str, ...]:
+    """The challenges of this phase an event's play asks for, each "lost:<type or any>:<side>", "won:<type>:<side>"
+    or "won_unopposed:<count>" (all of them)."""
+    if _PLAY_IF_LOST_DEFENDING.search(plain):
+        return ("lost:any:defender",)
+    if m := _PLAY_IF_WON.search(plain):
+        return tuple(f"won:{kind.lower()}:{m.group(3).lower()}" for kind in m.groups()[:2] if kind)
+    if m := _PLAY_IF_UNOPPOSED.search(plain):
+        return (f"won_unopposed:{m.group(1)}",)
+    return ()
+
+
 #: An event's "Play only if there is a Winter plot card in your used pile." (As Hard as Winter: ("Winter", 1)), "Play
 #: only if there are 3 or more plot cards in your used pile." (To The Spears!: ("", 3)) (``play_if_used``).
 _PLAY_IF_USED = re.compile(r"\bplay only if there (?:is an?|are (\d+) or more) (?:([A-Z][\w']*) )?plot cards? in "
@@ -3100,7 +3120,7 @@ class Keywords:
     no_gold_in: str = ""  # Devout Freerider: "challenges": ``_NO_GOLD_IN``
     never_marshaled: bool = False  # War Elephants: ``_NEVER_MARSHALED``
     play_if_used: tuple[str, int] | None = None  # As Hard as Winter: ("Winter", 1): ``_PLAY_IF_USED``
-    play_if_lost_defending: bool = False  # Serve. Obey. Protect.: ``_PLAY_IF_LOST_DEFENDING``
+    play_if_challenges: tuple[str, ...] = ()  # Serve. Obey. Protect.: ("lost:any:defender",): ``play_if_challenges``
     shadow_cost_up: int = 0  # Lonely Light: 1: ``_SHADOW_COST_UP``
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
@@ -3749,7 +3769,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_gold_in=m.group(1).lower() if (m := _NO_GOLD_IN.search(plain)) else "",
         never_marshaled=bool(name and _NEVER_MARSHALED.search(own_title(plain, name))),
         play_if_used=((m.group(2) or "", int(m.group(1) or 1)) if (m := _PLAY_IF_USED.search(plain)) else None),
-        play_if_lost_defending=bool(_PLAY_IF_LOST_DEFENDING.search(plain)),
+        play_if_challenges=play_if_challenges(plain),
         shadow_cost_up=int(m.group(1)) if name and (m := _SHADOW_COST_UP.search(own_title(plain, name))) else 0,
         own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),

@@ -1040,6 +1040,18 @@ def check_events_barred(t: Table, v: Checker, player: str, card: str) -> None:
             return
 
 
+def challenges_met(t: Table, player: str, need: str) -> bool:
+    """The player's challenges of this round's challenges phase meet one of an event's asks
+    (``Card.play_if_challenges``): "lost:any:defender" one lost as the defender, "won:intrigue:attacker" an [intrigue]
+    one won as the attacker, "won_unopposed:2" two won unopposed."""
+    mine = [ch for ch in t.challenges if ch.round == t.round and ch.winner is not None]
+    if need.startswith("won_unopposed:"):
+        return sum(ch.winner == player and ch.unopposed for ch in mine) >= int(need.split(":")[1])
+    outcome, kind, side = need.split(":")
+    return any((ch.winner == player) == (outcome == "won") and (kind == "any" or ch.kind == kind)
+               and (ch.attacker if side == "attacker" else ch.defender) == player for ch in mine)
+
+
 def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
     """An event's printed play restriction (RR: Play Restrictions and Permissions): the one phase its abilities name
     ("Challenges Action:"; 1st edition "Dominance:"; RR: Actions), "Play only during a [military]
@@ -1065,11 +1077,10 @@ def check_play_only(t: Table, v: Checker, player: str, card: str) -> None:
                                           for u in t.players[player].zones[Zone.USED]) < c.play_if_used[1]:
         # As Hard as Winter: "Play only if there is a Winter plot card in your used pile."
         v.violate("event.play-if-used", (card,), card=t.ref(card), player=t.players[player].name)
-    if c.play_if_lost_defending and not any(
-            ch.round == t.round and ch.defender == player and ch.winner not in (None, player) for ch in t.challenges):
+    if c.play_if_challenges and not all(challenges_met(t, player, need) for need in c.play_if_challenges):
         # Serve. Obey. Protect.: "Play only if you have lost a challenge as the defending player this phase." (the
         # challenges phase comes once a round)
-        v.violate("event.play-if-lost", (card,), card=t.ref(card), player=t.players[player].name)
+        v.violate("event.play-if-challenges", (card,), card=t.ref(card), player=t.players[player].name)
     if c.type == "event" and c.cancels is not None and c.cancels[1] == ("event",) and not any(
             p != player or c.cancels[0] == "any" for p in t.window_events):
         # The Hand's Judgment: "When the effects of an opponent's event would initiate, cancel those effects.": an
