@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion.catalog.store import Catalog
-from companion.rules import play
+from companion.rules import check, play
 from companion.rules.actions import (
     ApplyClaim,
     BeginPhase,
@@ -3710,6 +3710,27 @@ def test_the_crag_forbids_its_controller_intrigue_challenges() -> None:
                         "plot.limits-challenge-type")
     legal(t, InitiateChallenge("A", "military", "B", attackers=["A.01145.1"]))
 
+
+
+@pytest.mark.parametrize("kneeling", [False, True])
+def test_the_queen_of_thorns_standing_forbids_the_opponents_intrigue_challenges(kneeling: bool) -> None:
+    """aside86 07 (``plot.limits-challenge-type``): The Queen of Thorns (16015) "While The Queen of Thorns is standing,
+    opponents cannot initiate [intrigue] challenges against you." (1st edition King Robert's Host the same for Power):
+    with Bob's Queen standing, Alice's [intrigue] challenge against him is flagged; with her knelt, not. Bob's own
+    [intrigue] challenge is never barred by her."""
+    assert [(x.binds, x.no_challenges, x.while_standing) for x in Catalog.open().card("16015").plot_limits] == [
+        ("opponents", ("intrigue",), True)]
+    t = plots("2e", "01024", "01001", {"01143": 1}, {"16015": 1, "01089": 1})
+    for card in ("A.01143.1", "B.16015.1", "B.01089.1"):
+        in_play(t, card)
+    t.in_play["B.16015.1"].kneeling = kneeling
+    to_challenges(t)
+    barred = "plot.limits-challenge-type" in rules_of(check(t, InitiateChallenge("A", "intrigue", "B",
+                                                                                 attackers=["A.01143.1"])))
+    assert barred != kneeling
+    t.active_player = "B"
+    assert "plot.limits-challenge-type" not in rules_of(check(t, InitiateChallenge("B", "intrigue", "A",
+                                                                                   attackers=["B.01089.1"])))
 
 def test_an_event_played_from_shadows_raises_the_claim_as_from_hand() -> None:
     """aside88 08 (``claim.count``): Shadow of the North (13082, Shadow (1)) "Play only during a challenge. Action:

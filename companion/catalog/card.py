@@ -178,7 +178,8 @@ class PlotLimit:
     during the challenges phase." Each field that is set forbids something; ``binds`` says whom: the player who
     revealed the plot ("you") or every player ("each")."""
 
-    binds: str = "you"  # "you" / "each" / "pair" (its player and the opponent chosen, against each other)
+    binds: str = "you"  # "you" / "each" / "pair" (its player and the opponent chosen, against each other) /
+    # "opponents" (a card in play's: "opponents cannot initiate [intrigue] challenges against you", The Queen of Thorns)
     max_challenges: int | None = None  # challenges a player may initiate this round
     no_challenges: tuple[str, ...] = ()  # challenge types that cannot be initiated
     unless_won: str | None = None  # … unless the player has won a challenge of this type this phase
@@ -194,6 +195,7 @@ class PlotLimit:
     entering_if_trait: str | None = None  # … this many instead while the player has a plot of this trait revealed
     entering_if_count: int | None = None  # (Strained Reserves: 2, or 4 with a Summer plot)
     defender_cost_first: int | None = None  # printed cost from which none defends the first challenge "you" initiate
+    while_standing: bool = False  # only while the card that prints it stands ("While The Queen of Thorns is standing")
 
     def to_dict(self) -> dict[str, Any]:
         """The fields that forbid something (the catalogue stays small)."""

@@ -3928,10 +3928,12 @@ def _character(rec: dict[str, Any], card_type: str, kw: Keywords, icons: Any) ->
 
 def _plot_limits(card_type: str, text: Any) -> dict[str, Any]:
     """A plot's printed restrictions for the round, as far as they are read (``plot_limits``); another card's in the
-    same words, its controller's while it is in play ("You cannot initiate [intrigue] challenges.": The Crag)."""
+    same words, its controller's while it is in play ("You cannot initiate [intrigue] challenges.": The Crag), or its
+    opponents' ("While The Queen of Thorns is standing, opponents cannot initiate [intrigue] challenges against
+    you.")."""
     limits = parse_plot_limits(text if isinstance(text, str) else None).limits
-    if card_type != "plot":
-        limits = tuple(limit for limit in limits if limit.binds == "you")
+    if card_type != "plot":  # its controller's, or its opponents' (The Queen of Thorns)
+        limits = tuple(limit for limit in limits if limit.binds in ("you", "opponents"))
         return {"plot_limits": limits} if limits else {}
     return {"plot_limits": limits}
 

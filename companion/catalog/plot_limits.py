@@ -85,6 +85,11 @@ _FORBIDS = re.compile(r"\bcannot (?:initiate|declare|marshal|play|be declared|be
 #: "When Revealed: Choose an opponent. Until you reveal a new plot card, you and that player cannot initiate
 #: [military] challenges against each other." (A Southron Peace): while the plot is revealed, it binds its player and
 #: the opponent chosen, against each other (``binds`` "pair": judged in a game of two, where the opponent is known).
+#: "While The Queen of Thorns is standing, opponents cannot initiate [intrigue] challenges against you." (a card in
+#: play's): its controller's opponents, while the card stands (judged in a game of two, where "against you" is every
+#: challenge an opponent initiates).
+_OPPONENTS_WHILE_STANDING = re.compile(rf"^while .+? is standing, opponents cannot initiate {_TYPES} challenges "
+                                       r"against you$")
 _AGAINST_EACH_OTHER = re.compile(rf"when revealed: choose an opponent\. until you reveal a new plot card, you and that "
                                  rf"player cannot initiate {_TYPES} challenges against each other\.")
 
@@ -138,6 +143,8 @@ def _types(words: str) -> tuple[str, ...]:
 
 def read_sentence(sentence: str) -> PlotLimit | None:
     """One lower-case sentence as a restriction, or None when it is none of the shapes read."""
+    if m := _OPPONENTS_WHILE_STANDING.match(sentence):
+        return PlotLimit(binds="opponents", no_challenges=_types(m.group(1)), while_standing=True)
     if m := _COUNT.match(sentence):
         return PlotLimit(binds=_WHO[m.group(1)], max_challenges=int(m.group(2)))
     if m := _KINDS.match(sentence):

@@ -82,11 +82,15 @@ def plot_limits(t: Table, seat: str) -> list[tuple[str, PlotLimit]]:
             # in a game of two only, and then it binds both.
             out += [(plot, limit) for limit in t.card(plot).plot_limits if limit.binds == "each" or (
                 limit.binds == "pair" and len(t.seats) == 2) or (other == seat and limit.binds != "pair")]
-    # a card in play printing one in the same words binds its controller (The Crag)
-    if held := [cid for cid in in_play_controlled(t, seat) if t.card(cid).plot_limits]:
+    # a card in play printing one in the same words binds its controller (The Crag), or in a game of two its
+    # controller's opponent (The Queen of Thorns: "While The Queen of Thorns is standing, opponents cannot …")
+    held = [cid for cid, ip in t.in_play.items() if t.card(cid).plot_limits and ip.duplicate_of is None and (
+        ip.controller == seat or len(t.seats) == 2)]
+    if held:
         blank = blanked(t)
         out += [(cid, limit) for cid in held if cid not in blank for limit in t.card(cid).plot_limits
-                if limit.binds == "you"]
+                if (limit.binds == "you") == (t.in_play[cid].controller == seat) and limit.binds in ("you", "opponents")
+                and not (limit.while_standing and t.in_play[cid].kneeling)]
     return out
 
 
