@@ -458,6 +458,8 @@ function drawCard(cardId, known, r, effects) {
     const flagged = s.legal === false;  // null: no verdict (a face-down card; its owner confirms)
     sheet.append(el("button", {class: flagged ? "illegal" : "", "data-action": s.action.type,
       onclick: async () => { closeSheet(); if (!ask || await confirmSheet(ask)) send(s.action); }}, (flagged ? "⚑ " : "") + suggestionLabel(s)));
+    // What it costs and the gold there is, as the server says it (only for a card this phone sees), before the tap.
+    if (s.cost) sheet.append(el("div", {class: "muted", "data-cost": s.action.type}, paramText(s.cost)));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
   };
   const seen = new Set(), rows = [];

@@ -1,0 +1,46 @@
+"""What two new players tripped on at a game night, on the phone pages in real Chromium (390x844): what bringing a
+card out of shadows costs, said before the tap (to its owner only). Screenshots land in test-artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests import phones
+from tests.server import Server, call, play
+from tests.test_browser import CHROMIUM, prepared_game, shot
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+WAIT = phones.WAIT
+
+
+def test_bringing_a_card_out_says_its_cost_and_the_gold_to_its_owner_only(server: Server, browser: Any) -> None:
+    """Alice's menu of her face-down cards says what each costs to bring out (its Shadow value) and whether her gold
+    is enough, in English and, once she switches, in German; Bob's menu of the same face-down card says no cost."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    play(base, gid, ((ka, {"type": "marshal_into_shadows", "player": "A", "card": "A.13089.1"}),  # 9 → 7 gold
+                     (ka, {"type": "marshal_into_shadows", "player": "A", "card": "A.00168.1"}),  # 5
+                     (ka, {"type": "marshal_into_shadows", "player": "A", "card": "A.00168.2"})), version)  # 3
+    a, b = phones.seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.click("#my-shadows li[data-position='1']", timeout=WAIT)  # Tyrion (The Blackwater): Shadow (5)
+    a.wait_for_selector("#sheet [data-cost=bring_out]", timeout=WAIT)
+    assert a.inner_text("#sheet [data-cost=bring_out]") == "Costs 5 gold · you have only 3: not enough"
+    shot(a, "night-bring-out-cost-en")
+    a.click("[data-lang-toggle]")
+    a.wait_for_selector("#sheet [data-cost=bring_out]:text-is('Kostet 5 Gold · du hast nur 3: zu wenig')",
+                        timeout=WAIT)
+    a.click("#sheet button:text-is('Schließen')")
+    a.click("#my-shadows li[data-position='2']", timeout=WAIT)  # The Imp's Agent: Shadow (3)
+    a.wait_for_selector("#sheet [data-cost=bring_out]:text-is('Kostet 3 Gold · du hast 3')", timeout=WAIT)
+    shot(a, "night-bring-out-cost-de")
+    b.click("[data-seat=A] [data-shadows=A] li[data-position='1']", timeout=WAIT)  # face down for Bob
+    b.wait_for_selector("#sheet:not(.hidden) button", timeout=WAIT)
+    phones.settled(b)
+    assert b.locator("#sheet [data-cost]").count() == 0
+    assert "Kostet" not in b.inner_text("#sheet") and "5" not in b.inner_text("#sheet")
