@@ -1,5 +1,6 @@
 """What two new players tripped on at a game night, on the phone pages in real Chromium (390x844): what bringing a
-card out of shadows costs, said before the tap (to its owner only). Screenshots land in test-artifacts/screenshots/."""
+card out of shadows costs, said before the tap (to its owner only); every seat's discard pile, as the dead piles are
+shown. Screenshots land in test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from tests import phones
+from tests.axe import violations
 from tests.server import Server, call, play
 from tests.test_browser import CHROMIUM, prepared_game, shot
 
@@ -44,3 +46,25 @@ def test_bringing_a_card_out_says_its_cost_and_the_gold_to_its_owner_only(server
     phones.settled(b)
     assert b.locator("#sheet [data-cost]").count() == 0
     assert "Kostet" not in b.inner_text("#sheet") and "5" not in b.inner_text("#sheet")
+
+
+def test_both_discard_piles_show_on_each_phone_as_the_dead_piles_do(server: Server, browser: Any) -> None:
+    """A newcomer could not find the card just discarded: each phone lists every seat's discard pile (public) under
+    its heading, as it lists the dead piles, in English and in German."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    play(base, gid, ((ka, {"type": "discard", "player": "A", "card": "A.00168.2"}),
+                     (kb, {"type": "discard", "player": "B", "card": "B.01091.2"})), version)
+    a, b = phones.seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    for page, heading in ((a, "Discard pile"), (b, "Ablagestapel")):
+        page.wait_for_selector("#discard [data-discard=A] li[data-card='A.00168.2']", timeout=WAIT)
+        page.wait_for_selector("#discard [data-discard=B] li[data-card='B.01091.2']", timeout=WAIT)
+        assert page.inner_text("#discard h2").casefold() == heading.casefold()
+        assert "The Imp's Agent" in page.inner_text("#discard [data-discard=A]")
+        assert "Burned Men" in page.inner_text("#discard [data-discard=B]")
+        assert page.locator("#dead [data-dead=A]").count() == 1  # the dead piles as before
+        assert violations(page) == []
+    a.locator("#discard").scroll_into_view_if_needed()
+    shot(a, "night-discard-piles-en")

@@ -350,7 +350,13 @@ function playList(player) {
   }
   return empty(ul);
 }
-const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
+const pileList = (cards, mark = {}) => empty(el("ul", {class: "cards", ...mark}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
+/** Every seat's pile ``zone`` (a public one: the discard pile, the dead pile) under one heading, as the view gives it. */
+function pilesOf(zone, title) {
+  const section = el("section", {id: zone}, el("h2", {}, t(title)));
+  for (const p of state.players) section.append(el("div", {class: "muted"}, p.name), pileList(p[zone], {["data-" + zone]: p.seat}));
+  return section;
+}
 /** A seat's faction card, as the view gives it: the power on it, whether it kneels (the cost of Fealty, The Things I
  * Do For Love, …; the standing phase stands it) and the agenda beside it. ``delta``: power taps not yet on the server. */
 const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-faction": p.seat},
@@ -403,9 +409,7 @@ function render() {
       el("div", {class: "muted"}, t("shadows")), shadowsList(p),
       el("div", {class: "muted"}, t("inPlay")), playList(p), el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
-  const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
-  for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
-  areas.append(dead);
+  areas.append(pilesOf("discard", "discardPile"), pilesOf("dead", "dead"));  // public: every seat's, for everyone
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
