@@ -68,3 +68,31 @@ def test_both_discard_piles_show_on_each_phone_as_the_dead_piles_do(server: Serv
         assert violations(page) == []
     a.locator("#discard").scroll_into_view_if_needed()
     shot(a, "night-discard-piles-en")
+
+
+def test_a_unique_card_says_so_in_words_on_the_phone_and_the_home_page(server: Server, browser: Any) -> None:
+    """A newcomer asked what the "◆" before some names meant: no page draws it now; a unique card's line says
+    "unique" after its type (in play, in shadows, in a pile, in the home page's card search), in both languages."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka = g["game"]["id"], g["seats"][0]["key"]
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    play(base, gid, ((ka, {"type": "marshal_into_shadows", "player": "A", "card": "A.13089.1"}),
+                     (ka, {"type": "marshal_into_shadows", "player": "A", "card": "A.00168.1"})), version)
+    a, b = phones.seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    a.wait_for_selector("#my-shadows li[data-position='2']", timeout=WAIT)
+    b.wait_for_selector("[data-seat=A] [data-play=A] li[data-card='A.01089.1']", timeout=WAIT)
+    assert a.inner_text("#my-play li[data-card='A.01089.1'] .muted") == "Character · unique"
+    assert a.inner_text("#my-shadows li[data-position='1'] .muted").endswith("Shadow (5) · unique")  # Tyrion
+    assert "unique" not in a.inner_text("#my-shadows li[data-position='2']")  # The Imp's Agent is not
+    assert b.inner_text("[data-seat=A] li[data-card='A.01089.1'] .muted") == "Charakter · einzigartig"
+    for page in (a, b):
+        assert "◆" not in page.inner_text("body")
+    a.locator("#my-shadows").scroll_into_view_if_needed()
+    shot(a, "night-unique-in-words-en")
+    home = phones.phone(browser, server.url + "/", locale="de-DE")
+    home.fill("#q", "tyrion blackwater")
+    home.wait_for_selector("#results li:has-text('13089')", timeout=WAIT)
+    assert "einzigartig" in home.inner_text("#results li:has-text('13089')")
+    assert "◆" not in home.inner_text("#results")
+

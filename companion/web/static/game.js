@@ -323,18 +323,20 @@ async function decide(pid, decision, button) {
 // -- areas ---------------------------------------------------------------------------------------
 function tokens(obj) { return Object.entries(obj || {}).filter(([, n]) => n).map(([k, n]) => el("span", {class: "tok"}, `${n} ${tokenName(k)}`)); }
 const cardRow = (card, extra, onclick) => el("li", {onclick, "data-card": card.id},
-  el("div", {class: "grow"}, el("div", {}, (card.unique ? "◆ " : "") + cardName(card.id)), el("div", {class: "muted"}, extra)),
+  el("div", {class: "grow"}, el("div", {}, cardName(card.id)), el("div", {class: "muted"}, extra)),
   tokens(card.tokens));
+/** " · unique" after a unique card's type, in words (a "◆" before its name explained nothing to a newcomer). */
+const uniqueWord = card => (card && card.unique ? " · " + t("uniqueCard") : "");
 const empty = ul => { if (!ul.childNodes.length) ul.append(el("li", {class: "muted"}, t("empty"))); return ul; };
 
 function shadowsList(player) {
   const ul = el("ul", {class: "cards", "data-shadows": player.seat});
   for (const s of player.shadows) {
     const alias = player.seat + ":shadows#" + s.position;
-    const shadow = s.card && s.card.shadow_costs.length ? " · " + t("shadowValue", {value: s.card.shadow_costs.join(", ")}) : "";
+    const shadow = (s.card && s.card.shadow_costs.length ? " · " + t("shadowValue", {value: s.card.shadow_costs.join(", ")}) : "") + uniqueWord(s.card);
     ul.append(el("li", {onclick: () => openCard(s.card ? s.card.id : alias), "data-position": s.position},
       el("span", {class: "pos facedown"}, "#" + s.position),
-      el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + cardName(s.card.id) : t("opponentShadowsHelp")),
+      el("div", {class: "grow"}, el("div", {}, s.card ? cardName(s.card.id) : t("opponentShadowsHelp")),
         el("div", {class: "muted"}, (s.rounds ? tn("rounds", s.rounds) : t("rounds.zero")) + shadow)),
       tokens(s.tokens)));
   }
@@ -343,14 +345,14 @@ function shadowsList(player) {
 function playList(player) {
   const ul = el("ul", {class: "cards", "data-play": player.seat});
   for (const c of player.play) {
-    const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
+    const extra = [typeName(c.type) + uniqueWord(c), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
                    c.attached_to ? t("attachedTo", {card: cardName(c.attached_to)}) : null,
                    c.controller !== c.owner ? t("ownedBy", {player: seatName(c.owner)}) : null].filter(Boolean).join(" · ");
     ul.append(cardRow(c, capital(extra), () => openCard(c.id)));
   }
   return empty(ul);
 }
-const pileList = (cards, mark = {}) => empty(el("ul", {class: "cards", ...mark}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
+const pileList = (cards, mark = {}) => empty(el("ul", {class: "cards", ...mark}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + uniqueWord(c) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
 /** Every seat's pile ``zone`` (a public one: the discard pile, the dead pile) under one heading, as the view gives it. */
 function pilesOf(zone, title) {
   const section = el("section", {id: zone}, el("h2", {}, t(title)));
