@@ -1,6 +1,7 @@
 """What two new players tripped on at a game night, on the phone pages in real Chromium (390x844): what bringing a
 card out of shadows costs, said before the tap (to its owner only); every seat's discard pile, as the dead piles are
-shown. Screenshots land in test-artifacts/screenshots/."""
+shown; a unique card said in words; what to check in a deck just loaded, kept in sight. Screenshots land in
+test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -96,3 +97,44 @@ def test_a_unique_card_says_so_in_words_on_the_phone_and_the_home_page(server: S
     assert "einzigartig" in home.inner_text("#results li:has-text('13089')")
     assert "◆" not in home.inner_text("#results")
 
+
+#: In sight: below the header that stays on top, above the bottom bar, on the screen the phone shows now.
+IN_SIGHT = """id => { const r = document.getElementById(id).getBoundingClientRect();
+  const top = document.querySelector("header").getBoundingClientRect().bottom;
+  const bottom = document.getElementById("bar").getBoundingClientRect().top;
+  return r.height > 0 && r.top >= top - 1 && r.top < bottom; }"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_what_to_check_in_a_loaded_deck_stays_in_sight_above_the_next_step(server: Server, browser: Any,
+                                                                          lang: str) -> None:
+    """A newcomer loaded an illegal deck and never read why: the warning sat at the top of the page, out of sight
+    once the deck box folded away, and the next tap took it away. Now it stands above the round box (the next step,
+    the draw), in sight as it comes, in the page's language (and the other one when switched), through the next
+    taps and a reload, until the player closes it."""
+    de = lang == "de"
+    links, _ = phones.host_links(browser, server, ["Alice", "Bob"])
+    a = phones.track_requests(phones.phone(browser, locale="de-DE" if de else "en-GB"))
+    too_many = "4x Tyrion Lannister (Core Set)\n1x A Noble Cause (Core Set)\n"  # a deck may hold 3 of a title
+    phones.paste_deck(a, links["Alice"].replace("http://localhost", server.url), "Too many Tyrions\n\n" + too_many)
+    a.wait_for_selector("#deck-check:not(.hidden)", timeout=WAIT)
+    phones.settled(a)
+    assert a.evaluate(IN_SIGHT, "deck-check")
+    copies = "4 Exemplare von Tyrion Lannister" if de else "4 copies of Tyrion Lannister"
+    assert copies in a.inner_text("#deck-check")
+    assert a.locator("#deck-check li").count() >= 2  # each warning a line of its own
+    assert violations(a) == []
+    shot(a, f"night-deck-check-{lang}")
+    a.click("#round-box [data-offer^='draw:']")  # the next tap keeps it
+    a.wait_for_selector("#my-counts:has-text('4')", timeout=WAIT)
+    assert a.is_visible("#deck-check") and copies in a.inner_text("#deck-check")
+    a.reload()
+    a.wait_for_selector("#deck-check:not(.hidden)", timeout=WAIT)
+    a.click("[data-lang-toggle]")
+    a.wait_for_selector("#deck-check li:has-text('%s')" % ("4 copies" if de else "4 Exemplare"), timeout=WAIT)
+    a.click("#deck-check-close")
+    a.wait_for_selector("#deck-check", state="hidden", timeout=WAIT)
+    a.reload()
+    a.wait_for_selector("#my-play", timeout=WAIT)
+    phones.settled(a)
+    assert a.is_hidden("#deck-check")

@@ -204,8 +204,12 @@ function showFlag(f) {
   if (stopped) return;
   flag = f;
   renderFlag();
-  $("flags").style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
-  $("flags").scrollIntoView({block: "nearest"});
+  inSight($("flags"));
+}
+/** Scroll ``node`` into sight below the header that stays on top of the page. */
+function inSight(node) {
+  node.style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
+  node.scrollIntoView({block: "nearest"});
 }
 function renderFlag() {
   const box = $("flags");
@@ -388,6 +392,7 @@ function render() {
   $("judge-box").classList.toggle("hidden", !may("export"));
   $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   $("deck-box").classList.toggle("hidden", !may("deck"));
+  renderDeckCheck();
   if (may("deck")) fillSavedDecks();
   const areas = $("areas");
   areas.replaceChildren();
@@ -564,10 +569,27 @@ $("deck-send").addEventListener("click", async ev => {
   }
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
   localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...savedDecks().filter(d => d.text !== text)].slice(0, 20)));
-  const warnings = (r.data.warnings || []).map(w => (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en));
-  flag = warnings.length ? {kind: "info", text: t("deckWarnings"), notes: warnings.map(w => ({message: w, message_de: w}))} : null;
+  // What to check in the deck stays above the round box (its next step: the draw) until the player closes it: a flag
+  // at the top of the page was out of sight once the box folded away, and the next tap took it away (a game night).
+  const warnings = (r.data.warnings || []).map(w => ({line: w.line, message: w.message}));
+  if (warnings.length) localStorage.setItem(deckCheckKey(), JSON.stringify(warnings));
+  else localStorage.removeItem(deckCheckKey());
+  flag = null;
   await load();
+  if (warnings.length) inSight($("deck-check"));
 });
+
+// -- what to check in the deck just loaded: kept on this phone until closed ----------------------------------------
+const deckCheckKey = () => `companion:deck-check:${gameId}:${mySeat()}`;
+function renderDeckCheck() {
+  const box = $("deck-check");
+  const warnings = mySeat() ? JSON.parse(localStorage.getItem(deckCheckKey()) || "[]") : [];
+  box.classList.toggle("hidden", !warnings.length);
+  box.replaceChildren(...(warnings.length ? [
+    el("h2", {}, t("deckWarnings")),
+    el("ul", {}, ...warnings.map(w => el("li", {}, (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en)))),
+    el("button", {id: "deck-check-close", onclick: () => { localStorage.removeItem(deckCheckKey()); renderDeckCheck(); }}, t("close"))] : []));
+}
 
 // The judge downloads the hash-verified log in the format `companion check` reads.
 $("export").addEventListener("click", async () => {
