@@ -1,6 +1,7 @@
 """What two new players tripped on at a game night, on the phone pages in real Chromium (390x844): what bringing a
 card out of shadows costs, said before the tap (to its owner only); every seat's discard pile, as the dead piles are
-shown; a unique card said in words; what to check in a deck just loaded, kept in sight. Screenshots land in
+shown; a unique card said in words; what to check in a deck just loaded, kept in sight; a notice when the other
+phone records a move on one's card. Screenshots land in
 test-artifacts/screenshots/."""
 
 from __future__ import annotations
@@ -138,3 +139,42 @@ def test_what_to_check_in_a_loaded_deck_stays_in_sight_above_the_next_step(serve
     a.wait_for_selector("#my-play", timeout=WAIT)
     phones.settled(a)
     assert a.is_hidden("#deck-check")
+
+
+def test_a_move_on_my_card_recorded_by_the_other_phone_is_a_notice_with_its_undo(server: Server, browser: Any) -> None:
+    """A newcomer's character was killed from the other phone, and only the board changed. Now the phone whose card it
+    is says who recorded what on which card, in its language, and whose Undo takes it back (a seat undoes only its own
+    moves); the notice goes once that is done. Moves on one's own cards, or on the other's, are no news."""
+    base = server.url + "/api"
+    g = prepared_game(base)
+    gid, ka, kb = g["game"]["id"], g["seats"][0]["key"], g["seats"][1]["key"]
+    a, b = phones.seat_phones(browser, server, g, ("en-GB", "de-DE"))
+    for page in (a, b):
+        page.wait_for_selector("#live.on", timeout=WAIT)
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    version = play(base, gid, ((kb, {"type": "kill", "player": "B", "card": "A.01089.1"}),), version)
+    a.wait_for_selector("#flags [data-flag=notice]", timeout=WAIT)
+    assert a.inner_text("#flags [data-flag=notice] > div").startswith(
+        "Bob recorded on your card: Tyrion Lannister is killed")
+    phones.settled(b)
+    assert b.locator("#flags [data-flag=notice]").count() == 0  # Bob's own move
+    shot(a, "night-notice-killed-en")
+    # A seat undoes only its own moves: the notice says whose Undo takes it back, and Bob's does.
+    assert a.inner_text("#flag-undo-by") == ("Only Bob can take it back, with Undo on their phone (or the host or the "
+                                             "judge).")
+    b.click("#undo")
+    b.click("#sheet #undo-yes", timeout=WAIT)
+    a.wait_for_selector("#my-play li[data-card='A.01089.1']", timeout=WAIT)  # back in play
+    a.wait_for_selector("#flags [data-flag=notice]", state="detached", timeout=WAIT)
+    # Alice discards Bob's Burned Men: Bob's phone (German) says so; Alice's own discard is no news on hers.
+    version = call(base, "GET", f"/games/{gid}", key=ka)[1]["version"]
+    play(base, gid, ((ka, {"type": "discard", "player": "A", "card": "B.01091.1"}),
+                     (ka, {"type": "discard", "player": "A", "card": "A.00168.2"})), version)
+    b.wait_for_selector("#flags [data-flag=notice]", timeout=WAIT)
+    assert b.inner_text("#flags [data-flag=notice] > div").startswith(
+        "Alice hat bei deiner Karte eingetragen: Burned Men")
+    assert b.inner_text("#flag-undo-by").startswith("Zurücknehmen kann das nur Alice mit „Rückgängig“")
+    phones.settled(a)
+    assert a.locator("#flags [data-flag=notice]").count() == 0
+    assert violations(b) == []
+    shot(b, "night-notice-discarded-de")

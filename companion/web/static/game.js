@@ -65,16 +65,32 @@ function update(u) {
   if (stopped) return;
   // A view older than the page's (a write's answer came first) is not drawn; its log entries still count.
   const older = u.view && state && u.view.version < state.version;
+  const seen = state !== null;  // entries before the page's first view are the table as it was, no news
   if (u.view && !older) {
-    if (flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
+    if (flag && [flag.undoSeq, flag.noticeSeq].some(q => q !== undefined && (u.view.undone || []).includes(q))) flag = null;
     const left = state && (u.view.phase !== state.phase || u.view.round !== state.round);  // refusals there: old news
     if (state && u.view.version > state.version && flag && (flag.kind === "note" || left && ["refused", "info"].includes(flag.kind))) flag = null;
     state = u.view;
     client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
   }
-  addEntries(u.entries || []);
+  const fresh = addEntries(u.entries || []);
+  if (seen) noticeOthersMoves(fresh);
   if (u.reload_log || u.reloadLog) loadLog();
   render();
+}
+
+/** Another seat recorded a move on one of this seat's cards (a kill, a discard, a token): the phone says who did what
+ * to which card, and who may take it back (a seat undoes only its own moves), until it is closed or undone (a game
+ * night found cards gone without a word). */
+function noticeOthersMoves(entries) {
+  const seat = mySeat();
+  if (!seat) return;
+  const mine = v => typeof v === "string" && (v.startsWith(seat + ".") || v.startsWith(seat + ":"));
+  const news = entries.filter(e => e.kind === "action" && !e.undone && e.actor && e.actor.startsWith("seat:")
+    && e.actor !== "seat:" + seat && Object.values(e.data || {}).some(v => (Array.isArray(v) ? v.some(mine) : mine(v))));
+  const e = news[news.length - 1];
+  if (e) showFlag({kind: "notice", noticeSeq: e.seq, undoBy: e.actor.slice(5),
+                   text: () => t("notice.yourCard", {player: seatName(e.actor.slice(5)), what: logText(e)})});
 }
 
 /** Entries into the page's log, each once, in the log's order, however they came (stream, answers, reloads). */
@@ -82,6 +98,7 @@ function addEntries(entries) {
   const known = new Set(log.map(e => e.seq));
   const fresh = entries.filter(e => !known.has(e.seq));
   if (fresh.length) log = [...log, ...fresh].sort((x, y) => x.seq - y.seq);
+  return fresh;
 }
 
 async function loadLog() {
@@ -217,9 +234,10 @@ function renderFlag() {
   if (!flag) return;
   const f = flag;
   const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
-  const node = el("div", {class: "flag" + (alarm ? "" : f.kind === "info" ? " info" : " ok"), role: "alert", "data-flag": f.kind});
+  const node = el("div", {class: "flag" + (alarm ? "" : ["info", "notice"].includes(f.kind) ? " info" : " ok"), role: "alert", "data-flag": f.kind});
   const text = typeof f.text === "function" ? f.text() : f.text;  // said when drawn: the language switched to
   if (text) node.append(el("div", {}, (alarm ? "⚑ " : "") + text));
+  if (f.undoBy) node.append(el("div", {class: "note", id: "flag-undo-by"}, t("notice.undoBy", {player: seatName(f.undoBy)})));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite)));
   for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
   for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
