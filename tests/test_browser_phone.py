@@ -248,8 +248,8 @@ def test_loading_a_deck_warns_of_a_pack_name_and_shows_the_decks_name_and_one_co
         page.fill("#deck-text", "Jana's shadows\n\n1x Tyrion Lannister (Blackwatr)\n"
                                 "2x Penny (The March on Winterfell)\n1x A Noble Cause (Core Set)\n")
         page.click("#deck-send")
-        page.wait_for_selector("#flags [data-flag=info]")
-        warning = page.inner_text("#flags")
+        page.wait_for_selector("#deck-check:not(.hidden)")
+        warning = page.inner_text("#deck-check")
         shadow = "Shadow (5)" if lang == "en" else "Schatten (5)"
         assert f"The Blackwater (13089, {shadow})" in warning
         page.wait_for_selector("#deck-name")

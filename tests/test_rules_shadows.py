@@ -830,3 +830,31 @@ def test_first_edition_a_card_come_out_resolves_its_own_response_before_the_next
     assert play(t, Discard("A", "B.core_20.1", source="A.kl_97.1")).applied
     assert t.shadows_window_open is True
     legal(t, BringOut("B", "B.atoc_2.1"))
+
+
+# -- what bringing out costs, said before the tap ------------------------------------------------------------------
+
+
+def test_the_menu_says_what_bringing_out_costs_to_its_owner_only() -> None:
+    """A newcomer trial: the offer to bring a card out said nothing of its cost. The owner's menu says its Shadow
+    value and the gold there is; the other seat's menu of the same face-down card says nothing of it."""
+    from companion.rules.suggest import suggest_actions, suggest_face_down
+
+    t = make_table({"A": {IMPS_AGENT: 1, TYRION_TB: 1}, "B": {}}, phase="challenges", gold=4)
+    shadows(t, "A.00168.1", "A.13089.1")
+    rows = {r["action"]["card"]: r for r in suggest_actions(t, "A.00168.1", "A") + suggest_actions(t, "A.13089.1", "A")
+            if r["action"]["type"] == "bring_out"}
+    assert rows["A.00168.1"]["cost"] == {"msg": "costGold", "cost": 3, "gold": 4}
+    assert rows["A.13089.1"]["cost"] == {"msg": "costGoldShort", "cost": 5, "gold": 4}
+    position = f"A:shadows#{t.in_shadows['A.13089.1'].position}"
+    assert all("cost" not in r for r in suggest_face_down(t, position, "B"))
+
+
+def test_the_first_edition_chance_says_what_bringing_out_costs_to_its_holder_only() -> None:
+    from companion.rules.offers import round_view
+
+    t = make_table({"A": {"kl_5": 1}, "B": {"atoc_2": 1}}, edition="1e", gold=1)
+    shadows(t, "A.kl_5.1", "B.atoc_2.1")
+    offer = next(o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"] == "bring-out:A.kl_5.1")
+    assert offer["detail"] == {"msg": "costGoldShort", "cost": 2, "gold": 1}  # Tyrion: s2
+    assert not any(str(o["id"]).startswith("bring-out") for o in round_view(t, Role.of_seat("B"))["offers"])

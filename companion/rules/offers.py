@@ -25,7 +25,7 @@ from companion.rules.engine import check
 from companion.rules.placing import legal_attach_targets, setup_face_down_cards
 from companion.rules.roles import Can, Role
 from companion.rules.state import ActionError, ChallengeRecord, Phase, Stage, Zone, field_names
-from companion.rules.suggest import table_actions
+from companion.rules.suggest import cost_words, table_actions
 from companion.rules.values import (
     challenge_winner,
     claim_due,
@@ -631,13 +631,16 @@ def _shadows_chance(t: Table, role: Role, lines: list[Any], offers: list[Offer],
         kind = t.card(card).type
         if kind == "event":
             if _may(role, "play_event_from_shadows", holder):
+                played = {"type": "play_event_from_shadows", "player": holder, "card": card}
                 offers.append(_offer(f"event-from-shadows:{card}", msg("round.playFromShadows", card=_named(t, card)),
-                                     {"type": "play_event_from_shadows", "player": holder, "card": card}))
+                                     played, detail=cost_words(t, action_from_dict(played))))
             continue
         hosts = legal_attach_targets(t, t.card(card), by=holder) if kind == "attachment" else []
         if kind != "attachment" or hosts:
-            offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)),
-                                 {"type": "bring_out", "player": holder, "card": card},
+            # What it costs and the gold there is, before the tap (the holder's own phone only: see above).
+            brought = {"type": "bring_out", "player": holder, "card": card}
+            offers.append(_offer(f"bring-out:{card}", msg("round.bringOut", card=_named(t, card)), brought,
+                                 detail=cost_words(t, action_from_dict(brought)),
                                  fields=[_pick(t, "attach_to", hosts, 1, 1, single=True)] if hosts else None))
 
 

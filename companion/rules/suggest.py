@@ -19,6 +19,7 @@ from companion.rules.editions import Table
 from companion.rules.engine import check
 from companion.rules.roles import Role
 from companion.rules.state import Zone
+from companion.rules.verdict import msg
 from companion.rules.views import alias, parse_alias, resolve_alias, shown_param, shown_verdict, visible_to
 
 #: Zones where a card has a menu; a named card of the draw deck is offered what a card in hand is.
@@ -110,6 +111,8 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
             rows.append({"action": action.to_dict(), "legal": verdict["legal"],
                          "target": shown_param(t.ref(target), viewer, t) if target else None,
                          "violations": verdict["violations"], "notes": verdict["notes"]})
+            if (cost := cost_words(t, action)) is not None:
+                rows[-1]["cost"] = cost  # a card the viewer sees: what it costs, and whether the gold is there
         rows[-1]["effect"] = cls.phone.by_effect
         if (label := action.menu_label()) is not None:
             rows[-1]["label"] = label  # the menu's words for it: the action's name would read the same twice
@@ -121,6 +124,18 @@ def _rows(t: Table, actions: list[Action], seat: str) -> list[dict[str, Any]]:
     for row in rows:
         del row["usual"], row["rank"]
     return rows
+
+
+def cost_words(t: Table, action: Action) -> dict[str, Any] | None:
+    """What a move costs its player and the gold the player has, as a line of the catalogue ("Costs 3 gold · you
+    have 5"), for a move whose cost the phone may say before the tap (``Action.gold_cost``); None otherwise. Only for
+    a card its reader sees: a face-down card's cost would tell which card it is."""
+    cost = action.gold_cost(t)
+    player = getattr(action, "player", None)
+    if cost is None or player not in t.players:
+        return None
+    gold = t.players[player].gold
+    return msg("costGold" if gold >= cost else "costGoldShort", cost=cost, gold=gold)
 
 
 def suggest_table_actions(t: Table, seat: str) -> list[dict[str, Any]]:

@@ -342,6 +342,12 @@ class Action:
         when the declaration asks only in some states (``Confirm.when``); None: nothing to ask."""
         return None
 
+    def gold_cost(self, t: Table) -> int | None:
+        """The gold this move costs its player now, as a phone says it before the tap (a card brought out of shadows:
+        its Shadow value in the 2nd edition, the insert's cost in the 1st, after what raises or lowers it); None: the
+        move costs no gold the phone could say beforehand."""
+        return None
+
     def menu_label(self) -> dict[str, Any] | None:
         """Its entry's words in a card menu (a message and its values) where the action's name alone would read the
         same for two entries of one menu; None: the action's name."""

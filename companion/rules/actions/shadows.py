@@ -139,6 +139,14 @@ class _PaidFromShadows(Action):
         check_cost_reduced(t, v, self.player, self.card, expected, self.cost, "shadows.cost-reduced", "shadows")
         note_tokens_discarded(t, v, self.card)
 
+    def gold_cost(self, t: Table) -> int | None:
+        if self.x is None and shadow_values(t, self.card) and not any(
+                isinstance(n, int) for n in shadow_values(t, self.card)):
+            return None  # Shadow (X): the player says X
+        expected = self.expected_cost(t)
+        paid = self._paid(t, expected)
+        return expected if paid is None else paid
+
     def _paid(self, t: Table, expected: int) -> int | None:
         """The gold paid: the recorded cost, or, with none written, the cost after the reductions of events played
         this phase (``event_reduction``); None: the expected cost."""

@@ -65,16 +65,32 @@ function update(u) {
   if (stopped) return;
   // A view older than the page's (a write's answer came first) is not drawn; its log entries still count.
   const older = u.view && state && u.view.version < state.version;
+  const seen = state !== null;  // entries before the page's first view are the table as it was, no news
   if (u.view && !older) {
-    if (flag && flag.undoSeq !== undefined && (u.view.undone || []).includes(flag.undoSeq)) flag = null;
+    if (flag && [flag.undoSeq, flag.noticeSeq].some(q => q !== undefined && (u.view.undone || []).includes(q))) flag = null;
     const left = state && (u.view.phase !== state.phase || u.view.round !== state.round);  // refusals there: old news
     if (state && u.view.version > state.version && flag && (flag.kind === "note" || left && ["refused", "info"].includes(flag.kind))) flag = null;
     state = u.view;
     client.checkSeen(state).then(warning => { if (warning) showFlag({kind: "error", text: warning}); });
   }
-  addEntries(u.entries || []);
+  const fresh = addEntries(u.entries || []);
+  if (seen) noticeOthersMoves(fresh);
   if (u.reload_log || u.reloadLog) loadLog();
   render();
+}
+
+/** Another seat recorded a move on one of this seat's cards (a kill, a discard, a token): the phone says who did what
+ * to which card, and who may take it back (a seat undoes only its own moves), until it is closed or undone (a game
+ * night found cards gone without a word). */
+function noticeOthersMoves(entries) {
+  const seat = mySeat();
+  if (!seat) return;
+  const mine = v => typeof v === "string" && (v.startsWith(seat + ".") || v.startsWith(seat + ":"));
+  const news = entries.filter(e => e.kind === "action" && !e.undone && e.actor && e.actor.startsWith("seat:")
+    && e.actor !== "seat:" + seat && Object.values(e.data || {}).some(v => (Array.isArray(v) ? v.some(mine) : mine(v))));
+  const e = news[news.length - 1];
+  if (e) showFlag({kind: "notice", noticeSeq: e.seq, undoBy: e.actor.slice(5),
+                   text: () => t("notice.yourCard", {player: seatName(e.actor.slice(5)), what: logText(e)})});
 }
 
 /** Entries into the page's log, each once, in the log's order, however they came (stream, answers, reloads). */
@@ -82,6 +98,7 @@ function addEntries(entries) {
   const known = new Set(log.map(e => e.seq));
   const fresh = entries.filter(e => !known.has(e.seq));
   if (fresh.length) log = [...log, ...fresh].sort((x, y) => x.seq - y.seq);
+  return fresh;
 }
 
 async function loadLog() {
@@ -204,8 +221,12 @@ function showFlag(f) {
   if (stopped) return;
   flag = f;
   renderFlag();
-  $("flags").style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
-  $("flags").scrollIntoView({block: "nearest"});
+  inSight($("flags"));
+}
+/** Scroll ``node`` into sight below the header that stays on top of the page. */
+function inSight(node) {
+  node.style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
+  node.scrollIntoView({block: "nearest"});
 }
 function renderFlag() {
   const box = $("flags");
@@ -213,9 +234,10 @@ function renderFlag() {
   if (!flag) return;
   const f = flag;
   const alarm = f.kind === "recorded" || f.kind === "refused" || f.kind === "error";
-  const node = el("div", {class: "flag" + (alarm ? "" : f.kind === "info" ? " info" : " ok"), role: "alert", "data-flag": f.kind});
+  const node = el("div", {class: "flag" + (alarm ? "" : ["info", "notice"].includes(f.kind) ? " info" : " ok"), role: "alert", "data-flag": f.kind});
   const text = typeof f.text === "function" ? f.text() : f.text;  // said when drawn: the language switched to
   if (text) node.append(el("div", {}, (alarm ? "⚑ " : "") + text));
+  if (f.undoBy) node.append(el("div", {class: "note", id: "flag-undo-by"}, t("notice.undoBy", {player: seatName(f.undoBy)})));
   if (f.cite) node.append(el("div", {class: "cite"}, citation(f.cite)));
   for (const v of f.more || []) node.append(el("div", {}, "⚑ " + msg(v)), el("div", {class: "cite"}, citation(v.citation)));
   for (const n of f.notes || []) node.append(el("div", {class: "note"}, msg(n)));
@@ -323,18 +345,20 @@ async function decide(pid, decision, button) {
 // -- areas ---------------------------------------------------------------------------------------
 function tokens(obj) { return Object.entries(obj || {}).filter(([, n]) => n).map(([k, n]) => el("span", {class: "tok"}, `${n} ${tokenName(k)}`)); }
 const cardRow = (card, extra, onclick) => el("li", {onclick, "data-card": card.id},
-  el("div", {class: "grow"}, el("div", {}, (card.unique ? "◆ " : "") + cardName(card.id)), el("div", {class: "muted"}, extra)),
+  el("div", {class: "grow"}, el("div", {}, cardName(card.id)), el("div", {class: "muted"}, extra)),
   tokens(card.tokens));
+/** " · unique" after a unique card's type, in words (a "◆" before its name explained nothing to a newcomer). */
+const uniqueWord = card => (card && card.unique ? " · " + t("uniqueCard") : "");
 const empty = ul => { if (!ul.childNodes.length) ul.append(el("li", {class: "muted"}, t("empty"))); return ul; };
 
 function shadowsList(player) {
   const ul = el("ul", {class: "cards", "data-shadows": player.seat});
   for (const s of player.shadows) {
     const alias = player.seat + ":shadows#" + s.position;
-    const shadow = s.card && s.card.shadow_costs.length ? " · " + t("shadowValue", {value: s.card.shadow_costs.join(", ")}) : "";
+    const shadow = (s.card && s.card.shadow_costs.length ? " · " + t("shadowValue", {value: s.card.shadow_costs.join(", ")}) : "") + uniqueWord(s.card);
     ul.append(el("li", {onclick: () => openCard(s.card ? s.card.id : alias), "data-position": s.position},
       el("span", {class: "pos facedown"}, "#" + s.position),
-      el("div", {class: "grow"}, el("div", {}, s.card ? (s.card.unique ? "◆ " : "") + cardName(s.card.id) : t("opponentShadowsHelp")),
+      el("div", {class: "grow"}, el("div", {}, s.card ? cardName(s.card.id) : t("opponentShadowsHelp")),
         el("div", {class: "muted"}, (s.rounds ? tn("rounds", s.rounds) : t("rounds.zero")) + shadow)),
       tokens(s.tokens)));
   }
@@ -343,14 +367,20 @@ function shadowsList(player) {
 function playList(player) {
   const ul = el("ul", {class: "cards", "data-play": player.seat});
   for (const c of player.play) {
-    const extra = [typeName(c.type), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
+    const extra = [typeName(c.type) + uniqueWord(c), c.kneeling ? t("kneel") : null, c.duplicate_of ? t("duplicate") : null,
                    c.attached_to ? t("attachedTo", {card: cardName(c.attached_to)}) : null,
                    c.controller !== c.owner ? t("ownedBy", {player: seatName(c.owner)}) : null].filter(Boolean).join(" · ");
     ul.append(cardRow(c, capital(extra), () => openCard(c.id)));
   }
   return empty(ul);
 }
-const pileList = cards => empty(el("ul", {class: "cards"}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
+const pileList = (cards, mark = {}) => empty(el("ul", {class: "cards", ...mark}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + uniqueWord(c) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
+/** Every seat's pile ``zone`` (a public one: the discard pile, the dead pile) under one heading, as the view gives it. */
+function pilesOf(zone, title) {
+  const section = el("section", {id: zone}, el("h2", {}, t(title)));
+  for (const p of state.players) section.append(el("div", {class: "muted"}, p.name), pileList(p[zone], {["data-" + zone]: p.seat}));
+  return section;
+}
 /** A seat's faction card, as the view gives it: the power on it, whether it kneels (the cost of Fealty, The Things I
  * Do For Love, …; the standing phase stands it) and the agenda beside it. ``delta``: power taps not yet on the server. */
 const factionLine = (p, delta = 0) => el("div", {class: "plot faction", "data-faction": p.seat},
@@ -380,6 +410,7 @@ function render() {
   $("judge-box").classList.toggle("hidden", !may("export"));
   $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   $("deck-box").classList.toggle("hidden", !may("deck"));
+  renderDeckCheck();
   if (may("deck")) fillSavedDecks();
   const areas = $("areas");
   areas.replaceChildren();
@@ -406,9 +437,7 @@ function render() {
       p.setup_face_down ? el("div", {class: "facedown-count", "data-face-down": p.seat}, tn("setupFaceDownN", p.setup_face_down, {n: p.setup_face_down})) : null,
       el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
-  const dead = el("section", {id: "dead"}, el("h2", {}, t("dead")));
-  for (const p of state.players) dead.append(el("div", {class: "muted"}, p.name), pileList(p.dead));
-  areas.append(dead);
+  areas.append(pilesOf("discard", "discardPile"), pilesOf("dead", "dead"));  // public: every seat's, for everyone
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
@@ -461,6 +490,8 @@ function drawCard(cardId, known, r, effects) {
     const flagged = s.legal === false;  // null: no verdict (a face-down card; its owner confirms)
     sheet.append(el("button", {class: flagged ? "illegal" : "", "data-action": s.action.type,
       onclick: async () => { closeSheet(); if (!ask || await confirmSheet(ask)) send(s.action); }}, (flagged ? "⚑ " : "") + suggestionLabel(s)));
+    // What it costs and the gold there is, as the server says it (only for a card this phone sees), before the tap.
+    if (s.cost) sheet.append(el("div", {class: "muted", "data-cost": s.action.type}, paramText(s.cost)));
     for (const v of s.violations) sheet.append(el("div", {class: "note"}, msg(v) + " — " + citation(v.citation)));
   };
   const seen = new Set(), rows = [];
@@ -559,10 +590,27 @@ $("deck-send").addEventListener("click", async ev => {
   }
   const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
   localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...savedDecks().filter(d => d.text !== text)].slice(0, 20)));
-  const warnings = (r.data.warnings || []).map(w => (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en));
-  flag = warnings.length ? {kind: "info", text: t("deckWarnings"), notes: warnings.map(w => ({message: w, message_de: w}))} : null;
+  // What to check in the deck stays above the round box (its next step: the draw) until the player closes it: a flag
+  // at the top of the page was out of sight once the box folded away, and the next tap took it away (a game night).
+  const warnings = (r.data.warnings || []).map(w => ({line: w.line, message: w.message}));
+  if (warnings.length) localStorage.setItem(deckCheckKey(), JSON.stringify(warnings));
+  else localStorage.removeItem(deckCheckKey());
+  flag = null;
   await load();
+  if (warnings.length) inSight($("deck-check"));
 });
+
+// -- what to check in the deck just loaded: kept on this phone until closed ----------------------------------------
+const deckCheckKey = () => `companion:deck-check:${gameId}:${mySeat()}`;
+function renderDeckCheck() {
+  const box = $("deck-check");
+  const warnings = mySeat() ? JSON.parse(localStorage.getItem(deckCheckKey()) || "[]") : [];
+  box.classList.toggle("hidden", !warnings.length);
+  box.replaceChildren(...(warnings.length ? [
+    el("h2", {}, t("deckWarnings")),
+    el("ul", {}, ...warnings.map(w => el("li", {}, (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en)))),
+    el("button", {id: "deck-check-close", onclick: () => { localStorage.removeItem(deckCheckKey()); renderDeckCheck(); }}, t("close"))] : []));
+}
 
 // The judge downloads the hash-verified log in the format `companion check` reads.
 $("export").addEventListener("click", async () => {

@@ -13,8 +13,9 @@ async function search() {
   if (!r.ok) return;
   for (const c of r.data) {
     const shadow = c.shadow_costs.length ? " · " + t("shadowValue", {value: c.shadow_costs.join(", ")}) : "";
-    out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, (c.unique ? "◆ " : "") + c.name),
-      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)} · ${factionName(c.faction)} · ${c.code}${shadow}`))));
+    const unique = c.unique ? " · " + t("uniqueCard") : "";  // in words: a "◆" explained nothing
+    out.append(el("li", {}, el("div", {class: "grow"}, el("div", {}, c.name),
+      el("div", {class: "muted"}, `${c.edition} · ${typeName(c.type)}${unique} · ${factionName(c.faction)} · ${c.code}${shadow}`))));
   }
 }
 onLanguage(() => { if (q.value.trim()) search(); });  // the results in the new language
