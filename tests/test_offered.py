@@ -49,6 +49,13 @@ def test_the_shipped_js_names_no_action() -> None:
         "(offered, confirm, tally, repeats, control) and read them from the page's data-actions")
 
 
+def test_the_phone_script_stays_within_its_budget() -> None:
+    """Issue 33: the table page's script draws what the server says and stays at most 600 lines; what grows beside
+    it goes into a module of its own (deck.js, logfile.js)."""
+    lines = len((STATIC / "game.js").read_text(encoding="utf-8").splitlines())
+    assert lines <= 600, f"game.js has {lines} lines; move a part that stands alone into a module of its own"
+
+
 #: Role kinds a page might compare; "seat" and "table" are left out: they are also a field's kind and an HTML tag.
 ROLE_WORDS = {r.value for r in RoleKind} - {"seat", "table"} | {"organiser"}
 

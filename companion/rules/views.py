@@ -33,6 +33,8 @@ __all__ = ["JUDGE", "SPECTATOR", "Role", "RoleKind"]
 
 #: Zones whose cards only their seat (and the judge) may know.
 HIDDEN_ZONES = (Zone.HAND, Zone.SHADOWS, Zone.DECK, Zone.PLOTS)
+#: The piles every viewer sees of every seat, as each player's view names them (the page lists them in this order).
+PUBLIC_PILES = ("discard", "dead")
 
 
 
@@ -172,6 +174,8 @@ def public_view(t: Table) -> Public:
         "edition": t.edition,
         "round": t.round,
         "phase": t.phase._value_,  # (``value`` is a property, a call: asked for every view)
+        # The piles every viewer sees of every seat, in the order the page lists them (each player's own field).
+        "public_piles": PUBLIC_PILES,
         "first_player": t.first_player,
         # 1st edition: the beginning-of-phase chance to come out of Shadows is still open (public).
         "shadows_window": t.shadows_window_open if t.beginning_of_phase_shadows else None,

@@ -95,3 +95,9 @@ export function drawnWhenLifted(box, draw) {
   document.addEventListener("click", () => { if (pressed) setTimeout(over); }, true);
   return () => { if (pressed) owed = true; else draw(); };
 }
+
+/** Scroll ``node`` into sight below the header that stays on top of the page. */
+export function inSight(node) {
+  node.style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
+  node.scrollIntoView({block: "nearest"});
+}

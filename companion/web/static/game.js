@@ -2,16 +2,17 @@
 // (view.round: what this phone may record now and what the table waits for; view.may: what the page offers this
 // key); this module draws it and names no phase, role or action. Writes go through the shared client (client.js).
 import {Coalescer, TableClient} from "./client.js";
-import {confirmSheet, drawnWhenLifted, el, saveFile} from "./dom.js";
+import {confirmSheet, drawnWhenLifted, el, inSight} from "./dom.js";
+import {deckBox} from "./deck.js";
+import {downloadLog, exportLog, verifyLog} from "./logfile.js";
 import {redrawCamera, startCamera} from "./camera.js";
 import {eventTable as atEvent} from "./event_table.js";
 import {whoSees} from "./keys.js";
-import {applyStrings, citation, errorText, factionName, hasMessage, lang, messagesReady, msg, onLanguage, paramText,
+import {applyStrings, citation, errorText, factionName, hasMessage, messagesReady, msg, onLanguage, paramText,
   setJudgeReader, t, tn, tokenName, typeName} from "./messages.js";
 import {makeFinder} from "./find.js";
 import {makeNames} from "./names.js";
 import {offerButton, offerRows, offered, said, sendOffer} from "./offers.js";
-import {request} from "./request.js";
 import {makeScanner} from "./scanlist.js";
 import {closeSheet, showSheet} from "./sheet.js";
 
@@ -223,11 +224,6 @@ function showFlag(f) {
   renderFlag();
   inSight($("flags"));
 }
-/** Scroll ``node`` into sight below the header that stays on top of the page. */
-function inSight(node) {
-  node.style.scrollMarginTop = document.querySelector("header").offsetHeight + 8 + "px";
-  node.scrollIntoView({block: "nearest"});
-}
 function renderFlag() {
   const box = $("flags");
   box.replaceChildren();
@@ -300,21 +296,9 @@ function renderGameOver() {
     due ? el("button", {class: "primary", id: "to-report", onclick: () => { close(); eventTable.showReport(); }}, t("report.goReport")) : null,
     el("p", {}, state.round ? t("afterRounds", {round: state.round}) : t("round.overInSetup")),
     el("ul", {class: "cards"}, ...state.players.map(x => el("li", {}, el("span", {class: "grow"}, x.name), el("strong", {}, t("factionPower", {n: x.power}))))),
-    el("button", {class: due ? "" : "primary", id: "verify", onclick: verifyLog}, t("verifiedLog")), result,
-    el("button", {id: "download-log", onclick: downloadLog}, t("downloadLog")),
+    el("button", {class: due ? "" : "primary", id: "verify", onclick: () => verifyLog(client, $("verify-result"), log.length)}, t("verifiedLog")), result,
+    el("button", {id: "download-log", onclick: () => downloadLog(client, gameId)}, t("downloadLog")),
     el("button", {onclick: close}, t("backToTable"))));
-}
-
-async function verifyLog() {
-  const r = await client.get("/verify");
-  const out = $("verify-result");
-  if (r.ok && r.data.ok !== false) out.textContent = t("verifyOk", {entries: r.data.entries ?? r.data.length ?? log.length});
-  else out.textContent = t("verifyBad", {message: typeof r.data.error === "string" ? r.data.error : (r.data.error || {}).message});
-}
-
-async function downloadLog() {
-  const r = await request(client.base + "/log", {key: client.key, as: "blob"});
-  if (r.ok) saveFile(r.data, gameId + "-log.json");
 }
 
 function renderPending() {
@@ -376,8 +360,8 @@ function playList(player) {
 }
 const pileList = (cards, mark = {}) => empty(el("ul", {class: "cards", ...mark}, ...cards.map(c => cardRow(c, capital(typeName(c.type)) + uniqueWord(c) + (may("export") ? " · " + c.code : "") + (c.note ? " · " + paramText(c.note) : ""), () => openCard(c.id)))));
 /** Every seat's pile ``zone`` (a public one: the discard pile, the dead pile) under one heading, as the view gives it. */
-function pilesOf(zone, title) {
-  const section = el("section", {id: zone}, el("h2", {}, t(title)));
+function pilesOf(zone) {
+  const section = el("section", {id: zone}, el("h2", {}, t("pile." + zone)));
   for (const p of state.players) section.append(el("div", {class: "muted"}, p.name), pileList(p[zone], {["data-" + zone]: p.seat}));
   return section;
 }
@@ -410,8 +394,7 @@ function render() {
   $("judge-box").classList.toggle("hidden", !may("export"));
   $("live-start").classList.toggle("hidden", !(window.isSecureContext && navigator.mediaDevices));
   $("deck-box").classList.toggle("hidden", !may("deck"));
-  renderDeckCheck();
-  if (may("deck")) fillSavedDecks();
+  deck.render(may("deck"));
   const areas = $("areas");
   areas.replaceChildren();
   if (!client.key) areas.append(el("section", {class: "muted"}, t("noKey")));
@@ -437,7 +420,7 @@ function render() {
       p.setup_face_down ? el("div", {class: "facedown-count", "data-face-down": p.seat}, tn("setupFaceDownN", p.setup_face_down, {n: p.setup_face_down})) : null,
       el("div", {class: "muted", "data-counts": p.seat}, countsLine(p))));
   }
-  areas.append(pilesOf("discard", "discardPile"), pilesOf("dead", "dead"));  // public: every seat's, for everyone
+  areas.append(...state.public_piles.map(pilesOf));  // every seat's, for everyone, as the view names them
   const uniques = state.players.flatMap(p => p.uniques_in_play.map(n => `${n} (${p.name})`));
   areas.append(el("section", {}, el("h2", {}, t("uniques")), el("div", {}, uniques.join(", ") || t("empty"))));
   renderLog();
@@ -564,60 +547,7 @@ async function previewUndo(button) {
   showSheet(draw);
 }
 
-// -- decks ---------------------------------------------------------------------------------------
-// Decks a player imported before stay on their own phone (never on the server) to pick again.
-const SAVED = "companion:decks";
-const savedDecks = () => JSON.parse(localStorage.getItem(SAVED) || "[]");
-function fillSavedDecks() {
-  const list = savedDecks().filter(d => d.edition === state.edition);
-  $("saved-box").classList.toggle("hidden", !list.length);
-  const select = $("saved-decks");
-  if (select.options.length === list.length + 1) return;
-  select.replaceChildren(el("option", {value: ""}, "—"), ...list.map((d, i) => el("option", {value: String(i)}, d.name)));
-  select.onchange = () => { const d = list[Number(select.value)]; if (d) { $("deck-text").value = d.text; $("deck-tag").value = d.tag || ""; } };
-}
-$("deck-send").addEventListener("click", async ev => {
-  const text = $("deck-text").value, tag = $("deck-tag").value.trim();
-  // Sent again once on a version conflict, as gold is: only this seat loads its deck, so the other phone's move that
-  // came first (its own deck, pasted at the same moment) changes nothing about it.
-  const r = await client.write("/seats/" + mySeat() + "/deck", {text, ...(tag ? {tag} : {})},
-    {method: "PUT", label: t("setDeck"), button: ev.currentTarget, commutative: true});
-  if (r.queued || r.status === 409) return;
-  if (!r.ok) {
-    const problems = ((r.data.error.details || {}).problems || []).map(p => `${p.line ? t("line", {n: p.line}) + ": " : ""}${p.text} — ${p.message}${p.suggestions.length ? " (" + p.suggestions.join(", ") + ")" : ""}`);
-    showFlag({kind: "refused", text: () => problems.length ? problems.join("\n") : errorText(r.data.error)});
-    return;
-  }
-  const name = text.split("\n").map(l => l.trim()).find(l => l && !/^\d/.test(l)) || "deck";
-  localStorage.setItem(SAVED, JSON.stringify([{name, text, tag, edition: state.edition}, ...savedDecks().filter(d => d.text !== text)].slice(0, 20)));
-  // What to check in the deck stays above the round box (its next step: the draw) until the player closes it: a flag
-  // at the top of the page was out of sight once the box folded away, and the next tap took it away (a game night).
-  const warnings = (r.data.warnings || []).map(w => ({line: w.line, message: w.message}));
-  if (warnings.length) localStorage.setItem(deckCheckKey(), JSON.stringify(warnings));
-  else localStorage.removeItem(deckCheckKey());
-  flag = null;
-  await load();
-  if (warnings.length) inSight($("deck-check"));
-});
-
-// -- what to check in the deck just loaded: kept on this phone until closed ----------------------------------------
-const deckCheckKey = () => `companion:deck-check:${gameId}:${mySeat()}`;
-function renderDeckCheck() {
-  const box = $("deck-check");
-  const warnings = mySeat() ? JSON.parse(localStorage.getItem(deckCheckKey()) || "[]") : [];
-  box.classList.toggle("hidden", !warnings.length);
-  box.replaceChildren(...(warnings.length ? [
-    el("h2", {}, t("deckWarnings")),
-    el("ul", {}, ...warnings.map(w => el("li", {}, (w.line ? t("line", {n: w.line}) + ": " : "") + (w.message[lang()] || w.message.en)))),
-    el("button", {id: "deck-check-close", onclick: () => { localStorage.removeItem(deckCheckKey()); renderDeckCheck(); }}, t("close"))] : []));
-}
-
-// The judge downloads the hash-verified log in the format `companion check` reads.
-$("export").addEventListener("click", async () => {
-  const r = await request(client.base + "/export", {key: client.key, as: "blob"});
-  if (!r.ok) { showFlag({kind: "refused", text: () => errorText(r.data.error)}); return; }
-  saveFile(r.data, gameId + ".jsonl");
-});
+$("export").addEventListener("click", () => exportLog(client, gameId, showFlag));
 
 // -- the cards this seat touched last -----------------------------------------------------------
 /** The last cards this seat touched, newest first: one tap opens the card's actions again. */
@@ -641,6 +571,8 @@ function renderRecent() {
   box.classList.toggle("hidden", !ids.length);
 }
 
+const deck = deckBox({gameId, client, seat: mySeat, view: () => state, showFlag,
+  loaded: async () => { flag = null; await load(); }});
 const finder = makeFinder({client, openCard, seatName});
 const scanner = makeScanner({gameId, client, getState: () => state, mySeat, openCard, showFlag});
 $("photo").addEventListener("change", ev => { if (ev.target.files[0]) scanner.scanImage(ev.target.files[0]); ev.target.value = ""; });
