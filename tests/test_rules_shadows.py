@@ -858,3 +858,21 @@ def test_the_first_edition_chance_says_what_bringing_out_costs_to_its_holder_onl
     offer = next(o for o in round_view(t, Role.of_seat("A"))["offers"] if o["id"] == "bring-out:A.kl_5.1")
     assert offer["detail"] == {"msg": "costGoldShort", "cost": 2, "gold": 1}  # Tyrion: s2
     assert not any(str(o["id"]).startswith("bring-out") for o in round_view(t, Role.of_seat("B"))["offers"])
+
+
+@pytest.mark.parametrize("kneeling", [True, False])
+def test_iron_emmett_kneeling_bars_military_characters_entering_in_the_challenges_phase(kneeling: bool) -> None:
+    """aside87 07 (``play.entry-barred``): Iron Emmett (24013) "While Iron Emmett is kneeling, characters with a
+    [military] icon cannot enter play during the challenges phase.": with Alice's Emmett knelt, Bob's Windblown
+    ([military], Shadow (3)) brought out of shadows in the challenges phase is flagged; with Emmett standing, not."""
+    from companion.catalog.store import Catalog
+    from companion.rules.actions import BringOut
+
+    assert Catalog.open().card("24013").entry_barred_kneeling == ("challenges", "military")
+    t = make_table({"A": {"24013": 1}, "B": {"21011": 1}}, phase="challenges", gold=5)
+    in_play(t, "A.24013.1")
+    t.in_play["A.24013.1"].kneeling = kneeling
+    shadows(t, "B.21011.1")
+    t.active_player = "B"
+    barred = "play.entry-barred" in rules_of(check(t, BringOut("B", "B.21011.1")))
+    assert barred == kneeling

@@ -277,8 +277,24 @@ def check_entering(t: Table, v: Checker, controller: str, card: str, attach_to: 
     else:
         check_entering_count(t, v, controller, card)
         check_attachment(t, v, controller, card, attach_to, discard_if_none=True)
+        check_entry_barred(t, v, card)
     if t.card(card).limited:
         v.note("limited-ignored", (card,), card=t.ref(card))
+
+
+def check_entry_barred(t: Table, v: Checker, card: str) -> None:
+    """A kneeling card in play whose text counts bars characters with an icon from entering play in a phase (Iron
+    Emmett: "While Iron Emmett is kneeling, characters with a [military] icon cannot enter play during the challenges
+    phase."; RR: Golden Rule)."""
+    if t.card(card).type != "character":
+        return
+    for source, ip in t.in_play.items():
+        barred = t.card(source).entry_barred_kneeling
+        if barred is not None and ip.kneeling and t.phase.value == barred[0] and has_icon(t, card, barred[1]) \
+                and printed(t, source) is not None:
+            v.violate("play.entry-barred", (card, source), card=t.ref(card), source=t.ref(source),
+                      icon=msg(f"challenge.kind.{barred[1]}"), phase=Phase(barred[0]))
+            return
 
 
 def check_attachment(
