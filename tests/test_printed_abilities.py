@@ -3873,3 +3873,21 @@ def test_an_event_played_only_after_losing_a_challenge_as_the_defender() -> None
     legal(t, DeclareDefenders("B", []))
     legal(t, ChallengeResult())
     assert "event.play-if-challenges" not in rules_of(play(t.clone(), PlayEvent("B", "B.05022.1"), "strict"))
+
+
+def test_edric_storm_caps_the_power_each_player_gains_each_round() -> None:
+    """aside87 10 (``power.round-cap``): Edric Storm (26061) "Each player cannot gain more than 3 power each round
+    (among all cards they control).": with Bob's Edric in play, Alice gains 1 for an unopposed challenge and 2 by a
+    card effect: 3, legal; one more power (renown's or an effect's) that round is flagged, and the next round it is
+    legal again. Power moved by a claim is not gained."""
+    from companion.rules.actions import GainPower
+
+    assert Catalog.open().card("26061").power_cap_round == 3
+    t = plots("2e", "01024", "01001", {"01146": 1}, {"26061": 1})
+    in_play(t, "A.01146.1")
+    in_play(t, "B.26061.1")
+    power_won_unopposed(t, "A.01146.1")
+    legal(t, GainPower("A", 2))
+    flagged_and_refused(t, GainPower("A", 1), "power.round-cap")
+    t.round += 1
+    legal(t, GainPower("A", 1))

@@ -583,3 +583,26 @@ def test_gold_a_plot_keeps_through_taxation_is_said_kept_not_returned() -> None:
     assert lines[0] == f"{t.players['A'].name} kept {kept} unspent gold by a card's text", lines
     assert not any("no gold left" in x for x in lines)
     assert view(t, Role.of_seat("B"))["players"][0]["gold_kept"] == kept
+
+
+def test_one_effect_taking_both_players_to_15_leaves_the_winner_to_the_first_player() -> None:
+    """aside94 07 and 20 (RR: Winning the Game: players who reach 15 power at once, the first player decides): Jon
+    Arryn's "each player may … gain 1 power for their faction" resolves for each player, written as a ``gain_power``
+    line per player naming him as ``source``: the first line takes Alice to 15, the second, the same effect, takes Bob
+    to 15 and is no line after the game's end; the first player (Alice) then chooses. A gain by another card after the
+    end is flagged as before."""
+    from companion.rules.actions import ChooseWinner
+
+    t = make_table({"A": {"23001": 1}, "B": {"01150": 1}}, phase="challenges")
+    in_play(t, "A.23001.1")
+    in_play(t, "B.01150.1")
+    t.first_player = "A"
+    t.players["A"].power = t.players["B"].power = 14
+    legal(t, GainPower("A", 1, source="A.23001.1"))
+    assert t.ended == "power" and t.winner_seat == "A"
+    flagged_and_refused(t, GainPower("B", 1, source="B.01150.1"), "game.over")
+    legal(t, GainPower("B", 1, source="A.23001.1"))
+    assert t.ended == "power" and t.winner_seat is None
+    illegal(t, ChooseWinner("B", "B"), "winner.chooser")
+    legal(t, ChooseWinner("A", "B"))
+    assert t.winner_seat == "B"

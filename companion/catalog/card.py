@@ -88,7 +88,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "str_kneeling", "saves_attached", "saves_only",
               "never_saved", "never_killed", "never_knelt", "no_saves_standing", "no_gold_in", "never_marshaled",
-              "entry_barred_kneeling",
+              "entry_barred_kneeling", "power_cap_round",
               "play_if_used", "play_if_challenges", "shadow_cost_up", "own_shadow_less",
               "save_gold", "cheaper_if",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
@@ -741,6 +741,8 @@ class Card:
     #: Iron Emmett: "While Iron Emmett is kneeling, characters with a [military] icon cannot enter play during the
     #: challenges phase.": ("challenges", "military").
     entry_barred_kneeling: tuple[str, str] | None = None
+    #: Edric Storm: "Each player cannot gain more than 3 power each round (among all cards they control).": 3.
+    power_cap_round: int = 0
     #: An event's "Play only if there is a Winter plot card in your used pile." ("Winter", 1); "… 3 or more plot cards
     #: …" ("", 3).
     play_if_used: tuple[str, int] | None = None

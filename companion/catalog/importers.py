@@ -1843,6 +1843,9 @@ _NO_SAVES_STANDING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is standing, chara
                                 re.IGNORECASE)
 #: "Ygritte cannot be knelt by card effects.": the same shape as ``_NEVER_SAVED``.
 _NEVER_KNELT = re.compile(r"(?:^|[.\n])\s*([^.\n]+?) cannot be knelt by card effects\.", re.IGNORECASE)
+#: Edric Storm: "Each player cannot gain more than 3 power each round (among all cards they control)."
+#: (``power_cap_round``)
+_POWER_CAP_ROUND = re.compile(r"\beach player cannot gain more than (\d+) power each round\b", re.IGNORECASE)
 #: Iron Emmett: "While Iron Emmett is kneeling, characters with a [military] icon cannot enter play during the
 #: challenges phase." (its own name: ``entry_barred_kneeling``).
 _ENTRY_BARRED_KNEELING = re.compile(rf"(?:^|[.\n])\s*while {SELF} is kneeling, characters with an? "
@@ -3125,6 +3128,7 @@ class Keywords:
     no_gold_in: str = ""  # Devout Freerider: "challenges": ``_NO_GOLD_IN``
     never_marshaled: bool = False  # War Elephants: ``_NEVER_MARSHALED``
     entry_barred_kneeling: tuple[str, str] | None = None  # Iron Emmett: ``_ENTRY_BARRED_KNEELING``
+    power_cap_round: int = 0  # Edric Storm: 3: ``_POWER_CAP_ROUND``
     play_if_used: tuple[str, int] | None = None  # As Hard as Winter: ("Winter", 1): ``_PLAY_IF_USED``
     play_if_challenges: tuple[str, ...] = ()  # Serve. Obey. Protect.: ("lost:any:defender",): ``play_if_challenges``
     shadow_cost_up: int = 0  # Lonely Light: 1: ``_SHADOW_COST_UP``
@@ -3774,6 +3778,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         no_saves_standing=bool(name and _NO_SAVES_STANDING.search(own_title(plain, name))),
         no_gold_in=m.group(1).lower() if (m := _NO_GOLD_IN.search(plain)) else "",
         never_marshaled=bool(name and _NEVER_MARSHALED.search(own_title(plain, name))),
+        power_cap_round=int(m.group(1)) if (m := _POWER_CAP_ROUND.search(plain)) else 0,
         entry_barred_kneeling=((m.group(2).lower(), m.group(1).lower()) if name and (
             m := _ENTRY_BARRED_KNEELING.search(own_title(plain, name))) else None),
         play_if_used=((m.group(2) or "", int(m.group(1) or 1)) if (m := _PLAY_IF_USED.search(plain)) else None),

@@ -274,6 +274,7 @@ RULES_ROUND: dict[str, Rule] = {
     "gold.cannot-gain": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "marshal.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "play.entry-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "power.round-cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.play-if-used": Rule("RR: Event Cards", None),
     "event.play-if-challenges": Rule("RR: Event Cards", None),
     "setup.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -39,13 +39,13 @@ from companion.rules.actions.common import (
     place_name,
     triggered_use,
 )
-from companion.rules.actions.ending import check_game_on, decked, settle
+from companion.rules.actions.ending import check_game_on, continues_end, decked, note_end_effect, settle
 from companion.rules.actions.flow import check_reaction_trigger, return_unspent_gold
 from companion.rules.check import Checker, type_name
 from companion.rules.editions import Table, table_class
 from companion.rules.placing import attachment_valid
-from companion.rules.state import CardInstance, Player, Zone
-from companion.rules.values import deck_count
+from companion.rules.state import ActionError, CardInstance, Player, Zone, count_this_round, counted_this_round
+from companion.rules.values import deck_count, printed
 from companion.rules.verdict import Verdict
 
 Mode = Literal["advisory", "strict"]
@@ -175,6 +175,42 @@ def power_held(t: Table) -> dict[str, int]:
     return {**held, **{f"seat:{seat}": p.power for seat, p in t.players.items()}}
 
 
+#: The power a seat gained this round (``note_power``), as its player's round count.
+POWER_GAINED = "power-gained"
+
+
+def power_risen(t: Table, before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
+    """How much power each seat's faction card and cards in play (by their controller) rose from ``before``."""
+    risen: dict[str, int] = {}
+    for k, n in after.items():
+        if n > before.get(k, 0):
+            seat = k.removeprefix("seat:") if k.startswith("seat:") else t.in_play[k].controller
+            risen[seat] = risen.get(seat, 0) + n - before.get(k, 0)
+    return risen
+
+
+def check_power_cap(t: Table, v: Checker, action: Action) -> None:
+    """A card in play whose text counts caps the power each player gains each round (Edric Storm: "Each player cannot
+    gain more than 3 power each round (among all cards they control)."; RR: Golden Rule): the line that would take a
+    seat past it is flagged. What the line gains is seen on a copy of the table; power moved (a claim) is not gained."""
+    caps = [t.card(c).power_cap_round for c, ip in t.in_play.items()
+            if t.card(c).power_cap_round and ip.duplicate_of is None and printed(t, c) is not None]
+    if not caps:
+        return
+    before, trial = power_held(t), t.clone()
+    try:
+        action.apply(trial)
+    except (ActionError, KeyError, ValueError, IndexError):
+        return  # a line that cannot be applied is judged elsewhere
+    after = power_held(trial)
+    if any(after.get(k, 0) < n for k, n in before.items()):
+        return  # moved, not gained
+    for seat, n in power_risen(trial, before, after).items():
+        gained = counted_this_round(t.round, t.players[seat], POWER_GAINED)
+        if gained + n > min(caps):
+            v.violate("power.round-cap", (seat,), player=t.players[seat].name, most=min(caps), gained=gained, n=n)
+
+
 def note_power(t: Table, action: Action, before: dict[str, int]) -> None:
     """The round's next step forgets the power gained before it; then the cards whose power the line raised are kept,
     and the seats whose faction card power the line moved to (raised as another card's fell, in this line or the one
@@ -185,6 +221,9 @@ def note_power(t: Table, action: Action, before: dict[str, int]) -> None:
     risen = [k for k, n in after.items() if n > before.get(k, 0)]
     fell = any(after.get(k, 0) < n for k, n in before.items())
     t.power_gained += [k for k in risen if not k.startswith("seat:")]
+    if not fell:  # gained, not moved (a power claim): what each seat gained this round (Edric Storm's cap)
+        for seat, n in power_risen(t, before, after).items():
+            count_this_round(t.round, t.players[seat], POWER_GAINED, n)
     if fell or t.power_fell:
         t.power_moved += [k[len("seat:"):] for k in risen if k.startswith("seat:")]
     t.power_fell = fell
@@ -231,6 +270,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_plot_condition(table, v, action)
     check_events_cap(table, v, action)
     check_cancelled(table, v, action)
+    check_power_cap(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
         check_banner_loyal(table, v, card)
@@ -252,6 +292,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
         table.phase_body_started(None)
         return_unspent_gold(table)  # 1st edition: after the chance to come out of Shadows
     out_before = frozenset(s for s, p in table.players.items() if p.eliminated)
+    ended_before, continued = table.ended, continues_end(table, action)
     # Attachments lying legally now: one the action leaves where it may no longer lie is discarded (a change of
     # control under "Opponent's character only"). One the action itself puts somewhere illegal stays, as recorded.
     lying = [a for a, ip in table.in_play.items() if ip.attached_to is not None and attachment_valid(table, a)]
@@ -286,6 +327,7 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
             after.note("attachment-invalid", (attachment,), card=table.ref(attachment))
             leave_to(table, attachment, Zone.DISCARD)
     settle(table, after, out_before)  # the game's end, the moment it happens (RR: Winning the Game)
+    note_end_effect(table, after, action, ended_before, continued)
     verdict.notes.extend(after.verdict.notes)
     return verdict
 

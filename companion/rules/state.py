@@ -337,6 +337,9 @@ class TableState:
     # Winning the Game: "the game ends immediately"); ``ended`` with no winner yet: the first player chooses.
     ended: str | None = None
     winner_seat: str | None = None
+    # The card effect whose power gain ended the game, and the table's version then: the same effect's gain for the
+    # next player, on the next line, is the same moment (``ending.continues_end``).
+    end_effect: tuple[str, int] | None = None
     time_finished: bool = False  # the round after time was called is finished: the game went to time
     #: Title key -> the codes at this table with that title, filled when a title is first asked for (derived
     #: from ``cards`` alone; a clone gets its own copy, so a table shares nothing mutable with its clones).

@@ -87,10 +87,35 @@ def decked_in_draws(t: Table) -> bool:
     return t.phase is Phase.DRAW and len(t.seats) > 1 and len(alive) < len(t.seats) and len(alive) <= 1
 
 
+def continues_end(t: Table, action: Action) -> bool:
+    """The line is the same card effect's power for another player as the line that ended the game by power, right
+    after it (Jon Arryn: "each player may … gain 1 power for their faction", a ``gain_power`` a player): one effect,
+    one moment, so the players it takes to 15 reach it at once (RR: Winning the Game: the first player decides)."""
+    return t.end_effect is not None and t.ended == "power" and action.type == "gain_power" \
+        and getattr(action, "source", None) == t.end_effect[0] and t.version == t.end_effect[1]
+
+
+def note_end_effect(t: Table, v: Checker, action: Action, ended_before: str | None, continued: bool) -> None:
+    """After the line: keep the card effect whose power gain ended the game (``continues_end``); where the line went on
+    with it, every player at 15 now reached it at the same moment, and the first player decides."""
+    source = getattr(action, "source", None)
+    if continued:
+        reached = [s for s in t.seats if not t.players[s].eliminated and power_total(t, s) >= winning_power(t, s)]
+        if len(reached) > 1:
+            t.winner_seat = None
+            v.note("winner-to-choose", players=[t.players[s].name for s in reached], first=first_name(t))
+    if t.ended == "power" and (continued or ended_before is None) and action.type == "gain_power" \
+            and isinstance(source, str):
+        t.end_effect = (source, t.version)
+    else:
+        t.end_effect = None
+
+
 def check_game_on(t: Table, v: Checker, action: Action) -> None:
     """An action after the end of the game (RR: Winning the Game: "the game ends immediately"). A player decked by
-    the draw phase's draw ends it too: only the others' draws, made at the same moment, may still be recorded."""
-    if t.ended is not None and not type(action).after_game:
+    the draw phase's draw ends it too: only the others' draws, made at the same moment, may still be recorded; so
+    may the same card effect's power for the next player (``continues_end``)."""
+    if t.ended is not None and not type(action).after_game and not continues_end(t, action):
         winner = t.players[t.winner_seat].name if t.winner_seat else msg("nobody")
         v.violate("game.over", winner=winner, how=msg(f"ended.{t.ended}"))
     elif t.ended is None and not type(action).after_game and decked_in_draws(t) and not (
