@@ -802,3 +802,22 @@ def test_a_card_returned_from_a_pile_is_of_the_kind_its_ability_names() -> None:
     legal(t, Kneel("A", "A.15010.1", source="A.15010.1"))
     flagged_and_refused(t, ReturnToHand("A", "A.01150.1", source="A.15010.1"), "ability.target")
     legal(t, ReturnToHand("A", "A.04010.1", source="A.15010.1"))
+
+
+def test_a_card_returned_to_shadows_is_one_with_shadow() -> None:
+    """aside81 07 (ability.target): Clever Feint (11070) "Action: Kneel your faction card to choose any number of cards
+    you control with shadow. Return each of those cards to shadows.": its return of Tyrion Lannister (no Shadow
+    keyword) is flagged; of The Knight of Flowers 13003 (Shadow (5)) legal."""
+    from companion.rules.actions import KneelFaction, PlayEvent, PutIntoShadows
+
+    want = targets("Action: Kneel your faction card to choose any number of cards you control with shadow. Return each "
+                   "of those cards to shadows.")
+    assert [(x[0], x[1], x[8], x[11]) for x in want] == [("put_into_shadows", "card", "own", "with-shadow")]
+    t = make_table({"A": {"11070": 1, "01089": 1, "13003": 1}, "B": {}}, phase="challenges")
+    for card in ("A.01089.1", "A.13003.1"):
+        in_play(t, card)
+    hand(t, "A.11070.1")
+    legal(t, PlayEvent("A", "A.11070.1"))
+    legal(t, KneelFaction("A"))
+    flagged_and_refused(t, PutIntoShadows("A", "A.01089.1", source="A.11070.1"), "ability.target")
+    legal(t, PutIntoShadows("A", "A.13003.1", source="A.11070.1"))

@@ -2020,6 +2020,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
                 r"|(?:with|that has) (?P<named_has>that Trait)|that does not have (?P<named_not>that Trait)"
+                r"|(?P<with_shadow>with shadow)"
                 r"|(?P<whose>controlled by the losing (?:player|opponent)|you control|an opponent controls"
                 r"|the defending player controls"
                 r"|he or she does not control|(?P<chooser>he or she controls|they control)"
@@ -2077,6 +2078,10 @@ _TARGET_FORMS = (
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
                re.IGNORECASE),
+    # Cards returned to shadows: "Kneel your faction card to choose any number of cards you control with shadow.
+    # Return each of those cards to shadows." (Clever Feint)
+    re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<shadows_verb>return) (?:each of those cards|them|"
+               r"it|that card) to shadows\b", re.IGNORECASE),
     # "Choose a character. Kneel that character if it is standing." (1st edition Cersei Lannister)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>kill|kneel|stand|discard|return) "
                r"(?:that (?:character|attachment|location|card)|it)\b", re.IGNORECASE),
@@ -2205,7 +2210,8 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
                 + re.split(r",? or |, ", g["trait"].strip()))
             if g["trait"] else "",
             f"non-{NAMED_TRAIT}" if g.get("named_not") else _target_state(g["state"] or "")
-            or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else ""),
+            or (f"with-{icon.lower()}" if (icon := g.get("has_icon")) else "")
+            or ("with-shadow" if g.get("with_shadow") else ""),
             X_PAID if g["cost"] == "X" else int(g["cost"]) if g["cost"] else -1)
 
 
@@ -2275,7 +2281,10 @@ def targets(plain: str, name: str | None = None
                 continue  # "each … gets +1 STR" is read for a named Trait only (others: constant STR facts)
             if (g.get("named_has") or g.get("named_not")) and not _NAMES_TRAIT.search(text):
                 return ()  # 1st edition A House Divided: "that Trait" is one a played character has, no name
-            verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else _TARGET_VERBS[g["verb"].lower()]
+            verb = "modify" if g.get("icon_verb") or g.get("keyword_verb") else "put_into_shadows" \
+                if g.get("shadows_verb") else _TARGET_VERBS[g["verb"].lower()]
+            if verb == "return_to_hand" and re.match(r"\s*to shadows\b", text[m.end():], re.IGNORECASE):
+                verb = "put_into_shadows"  # "choose a card you control with shadow and return it to shadows" (Ralf)
             entry = _target_entry(verb, g, text[m.end():m.end() + 80])
             if _EACH_CHOOSES.search(text, 0, m.start()):
                 entry = (*entry[:9], EACH, *entry[10:])  # one a player: as many as there are players
@@ -2289,7 +2298,8 @@ def targets(plain: str, name: str | None = None
         return ()  # two phrases with one action: which the line means is not known
     words = {"kill": r"\bkill", "kneel": r"\bkneel", "stand": r"\bstand", "discard": r"\bdiscard",
              "return_to_hand": r"\breturn", "shuffle_into_deck": r"\bshuffle", "place_tokens": r"\btokens? on\b",
-             "take_control": r"\btake control\b", "save": r"\bsave\b", "gain_power": r"\bgains? (?:\d+|an?) power\b",
+             "take_control": r"\btake control\b", "save": r"\bsave\b", "put_into_shadows": r"\bto shadows\b",
+             "gain_power": r"\bgains? (?:\d+|an?) power\b",
              "modify": r"[+-]\d+ STR\b|\b(?:gains|loses) an? \[\w+\] icon\b|\bgains (?:\(choose one\): )?(?:insight|"
                        r"intimidate|renown|stealth|pillage)\b"}
     # Kneeling the card itself as the cost ("Kneel Shae to …") is not one of its actions

@@ -719,7 +719,10 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
     held = {x.casefold() for x in (*traits_of(t, card), *c.crests, *c.factions)} | {f"[{f}]" for f in c.factions}
     if traits and not any(w.casefold() in held for w in traits.split("|")):
         return "ability.target.trait", {"traits": " / ".join(traits.split("|"))}
-    if state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
+    if state == "with-shadow":  # "cards you control with shadow" (Clever Feint): the Shadow (X) keyword
+        if not c.shadow_costs:
+            return "ability.target.with-shadow", {}
+    elif state.startswith("with-") and not has_icon(t, card, state[5:]):  # "a character with an [intrigue] icon"
         return "ability.target.with-icon", {"icon": msg(f"challenge.kind.{state[5:]}")}
     if state.startswith("non-") and state not in ("non-unique", "non-limited", "non-loyal") \
             and state[4:].casefold() in held:
@@ -799,7 +802,7 @@ MODIFIED_ON_TARGET = ("str", "military_icon", "intrigue_icon", "power_icon", "st
                       "intimidate", "pillage")
 #: The action types an ability's chosen target is read for (``Card.targets``).
 TARGET_ACTIONS = ("kill", "kneel", "stand", "discard", "return_to_hand", "shuffle_into_deck", "place_tokens", "modify",
-                  "take_control", "save", "gain_power")
+                  "take_control", "save", "gain_power", "put_into_shadows")
 
 
 #: The lines that pay a cost with a card of a kind (``Card.cost_targets``).
