@@ -3891,3 +3891,25 @@ def test_edric_storm_caps_the_power_each_player_gains_each_round() -> None:
     flagged_and_refused(t, GainPower("A", 1), "power.round-cap")
     t.round += 1
     legal(t, GainPower("A", 1))
+
+
+def test_a_card_costs_1_less_for_each_card_its_text_counts() -> None:
+    """aside83 01 (``marshal.cost-reduced``): Grizzled Miner (07006, cost 5) "Reduce the cost to marshal Grizzled Miner
+    by 1 for each [thenightswatch] attachment and location you control (to a minimum of 1).": with one such location
+    (Abandoned Stronghold) and a Builder character (no location), 3 is flagged and 4 legal. Read on 8 printings
+    (Dothraki Outriders "for each Dothraki character you control", Gulltown City Guard "… City plot card in your used
+    pile", "A Lion Still Has Claws" "… Scheme plot card revealed", the ambush ones)."""
+    from companion.rules.actions import Marshal
+
+    cat = Catalog.open()
+    assert cat.card("07006").cheaper_per == ("marshal", "control;thenightswatch;;attachment|location", 1)
+    assert cat.card("02074").cheaper_per == ("marshal", "control;;Dothraki;character", 0)
+    assert cat.card("20014").cheaper_per == ("marshal", "revealed;Scheme", 0)
+    assert cat.card("10006").cheaper_per == ("ambush", "used;", 0)
+    assert not cat.card("07006").reduces_unread
+    t = plots("2e", "01024", "01001", {"07006": 1, "07018": 1, "07016": 1}, {}, gold=5)
+    for card in ("A.07018.1", "A.07016.1"):
+        in_play(t, card)
+    hand(t, "A.07006.1")
+    flagged_and_refused(t, Marshal("A", "A.07006.1", cost=3), "marshal.cost-reduced")
+    legal(t, Marshal("A", "A.07006.1", cost=4))

@@ -90,7 +90,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "never_saved", "never_killed", "never_knelt", "no_saves_standing", "no_gold_in", "never_marshaled",
               "entry_barred_kneeling", "power_cap_round",
               "play_if_used", "play_if_challenges", "shadow_cost_up", "own_shadow_less",
-              "save_gold", "cheaper_if",
+              "save_gold", "cheaper_if", "cheaper_per",
               "silences_opponents", "chooses_participating", "chooses_side", "raises_claim",
               "cancels_events", "claim_attacking_if",
               "phase_end_fate", "killed_to", "targets", "cost_targets", "trigger_only", "draws_if_won", "cancels",
@@ -761,6 +761,10 @@ class Card:
     save_gold: int = 0
     #: 1st edition Grey Wind: "If Robb Stark is in play, lower the cost to play Grey Wind by 2.": (the title, 2).
     cheaper_if: tuple[str, int] | None = None
+    #: Its own cost 1 less for each card its text counts: ("marshal", "control;thenightswatch;;attachment|location", 1)
+    #: (Grizzled Miner, "to a minimum of 1"); "used;City" (Gulltown City Guard), "revealed;Scheme" ("A Lion Still Has
+    #: Claws"), ("ambush", "used;", 0) (Areo Hotah).
+    cheaper_per: tuple[str, str, int] | None = None
     #: Catelyn Stark: "While Catelyn Stark is participating in a challenge, your opponents cannot trigger card
     #: abilities." (an event's play is triggering its ability: RR: Triggered Abilities).
     silences_opponents: bool = False

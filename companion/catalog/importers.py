@@ -2654,6 +2654,41 @@ def cheaper_if(plain: str, name: str | None) -> tuple[str, int] | None:
     return None
 
 
+#: A card's own cost lowered by 1 for each card its text counts: "Reduce the cost to marshal Grizzled Miner by 1 for
+#: each [thenightswatch] attachment and location you control (to a minimum of 1).", "… Dothraki Outriders by 1 for each
+#: Dothraki character you control.", "… Gulltown City Guard by 1 for each City plot card in your used pile …", "Reduce
+#: the cost to play "A Lion Still Has Claws" by 1 for each Scheme plot card revealed.", "Reduce the cost to ambush Areo
+#: Hotah by 1 for each plot in your used pile." (``cheaper_per``).
+_CHEAPER_PER = re.compile(r"^reduce the cost to (marshal|play|ambush) (.+?) by 1 for each (.+?)"
+                          r"(?: \(to a minimum of (\d+)\))?$", re.IGNORECASE)
+_PER_CONTROLLED = re.compile(r"^(?:\[(\w+)\] )?((?:[A-Z][\w']*)(?: [A-Z][\w']*)* )?(character|location|attachment)s?"
+                             r"(?: and (character|location|attachment)s?)? you control$")
+_PER_USED = re.compile(r"^(?:([A-Z][\w']*) )?plot(?: card)?s? in your used pile$")
+_PER_REVEALED = re.compile(r"^(?:([A-Z][\w']*) )?plot cards? revealed$")
+
+
+def cheaper_per(plain: str, name: str | None) -> tuple[str, str, int] | None:
+    """(the way: "marshal" (a play too) or "ambush"; what it counts: "control;<faction>;<Trait>;<types>" among the
+    cards its player controls, "used;<Trait>" in its player's used pile, "revealed;<Trait>" among every revealed plot;
+    the lowest cost it leaves, 0 for none) of a card's own ``_CHEAPER_PER`` sentence."""
+    for sentence in re.split(r"\.(?=\s|$)|\n", plain):
+        m = _CHEAPER_PER.match(" ".join(sentence.split()).strip('"“”'))
+        if m is None or name is None or fold(m.group(2).strip('"“”')) != fold(name.strip('"“”')):
+            continue
+        what = m.group(3)
+        if c := _PER_CONTROLLED.match(what):
+            counted = f"control;{(c.group(1) or '').lower()};{(c.group(2) or '').strip()};" \
+                      + "|".join(x.lower() for x in (c.group(3), c.group(4)) if x)
+        elif u := _PER_USED.match(what):
+            counted = f"used;{u.group(1) or ''}"
+        elif r := _PER_REVEALED.match(what):
+            counted = f"revealed;{r.group(1) or ''}"
+        else:
+            return None
+        return "ambush" if m.group(1).lower() == "ambush" else "marshal", counted, int(m.group(4) or 0)
+    return None
+
+
 #: Varys: "Reduce the cost to bring Varys out of shadows by 1 for each other card in shadows.": its own shadow cost,
 #: lowered by how many other cards lie in shadows (every player's): ``own_shadow_less``.
 _OWN_SHADOW_LESS = re.compile(r"^reduce the cost to bring (.+?) out of shadows by (\d+) for each other card in "
@@ -2678,6 +2713,7 @@ def cost_reducers(text: str | None, name: str | None = None
     for sentence in re.split(r"[.\n]", _TAG.sub("", text or "")):
         sentence = " ".join(sentence.split())
         if not _LOWERS_COST.search(sentence) or cheaper_if(sentence, name) is not None \
+                or cheaper_per(sentence, name) is not None \
                 or _PENALTY_WAIVED_ALL.match(sentence) or own_shadow_less(sentence, name):
             continue
         # "Reduce the cost of the first character you marshal this round by 3, the first location … by 2, and the
@@ -3145,6 +3181,7 @@ class Keywords:
     own_shadow_less: int = 0  # Varys: 1 off his shadow cost for each other card in shadows (``own_shadow_less``)
     save_gold: int = 0  # "Pay 1 gold and discard Gilded Plate from play … to save …": ``_SAVE_GOLD``
     cheaper_if: tuple[str, int] | None = None  # ("Robb Stark", 2): ``cheaper_if``
+    cheaper_per: tuple[str, str, int] | None = None  # Grizzled Miner: ``cheaper_per``
     silences_opponents: bool = False  # "While <it> is participating in a challenge, your opponents cannot trigger …"
     chooses_participating: tuple[str, bool] | None = None  # "Choose a participating [stark] character": ("stark", …)
     chooses_side: tuple[str, str, bool] | None = None  # "Choose an attacking [greyjoy] character": ``chooses_side``
@@ -3797,7 +3834,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         own_shadow_less=own_shadow_less(plain, name),
         saves_only=saves_only(plain),
         save_gold=int(m.group(1)) if (m := _SAVE_GOLD.search(plain)) else 0,
-        cheaper_if=cheaper_if(plain, name),
+        cheaper_if=cheaper_if(plain, name), cheaper_per=cheaper_per(plain, name),
         silences_opponents=bool(_SILENCES_OPPONENTS.search(plain)),
         chooses_participating=chooses_participating(plain), chooses_side=chooses_side(plain),
         raises_claim=raises_claim(plain), cancels_events=cancels_events(plain),

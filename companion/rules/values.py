@@ -296,6 +296,10 @@ def cost_reduction_allowed(t: Table, seat: str, card: str, way: str = "marshal")
         if cid == card:  # its own "the next … you marshal" is another card's: only an unread sentence counts here
             if facts.cheaper_if is not None and cheaper_holds(t, seat, facts.cheaper_if[0]):
                 total += facts.cheaper_if[1]  # "If Robb Stark is in play, lower the cost to play Grey Wind by 2."
+            if facts.cheaper_per is not None and facts.cheaper_per[0] == way:  # Grizzled Miner: 1 less for each …
+                floor = facts.cheaper_per[2]
+                total += min(cheaper_count(t, seat, facts.cheaper_per[1]),
+                             max(0, t.printed_cost(target) - floor) if floor else 99)
             if facts.own_shadow_less and way == "shadows":  # Varys: 1 less for each other card in shadows
                 total += facts.own_shadow_less * sum(1 for c, (_, zone) in t.where.items()
                                                      if zone is Zone.SHADOWS and c != card)
@@ -310,6 +314,20 @@ def cost_reduction_allowed(t: Table, seat: str, card: str, way: str = "marshal")
             # House.": where the House named is not recorded (``agenda_house``), a cost paid without the penalty stands
             total += t.gold_penalty(seat, target)
     return total
+
+
+def cheaper_count(t: Table, seat: str, counted: str) -> int:
+    """How many cards a ``Card.cheaper_per`` counts now: "control;<faction>;<Trait>;<types>" the seat's cards in play
+    (not duplicates), "used;<Trait>" its used pile, "revealed;<Trait>" every revealed plot."""
+    where, *rest = counted.split(";")
+    if where == "control":
+        faction, trait, types = rest
+        return sum(1 for c in in_play_controlled(t, seat) if t.card(c).type in types.split("|")
+                   and (not faction or faction in t.card(c).factions) and (not trait or trait in traits_of(t, c)))
+    trait = rest[0]
+    plots = t.players[seat].zones[Zone.USED] if where == "used" else [
+        p for s in t.seats if (p := revealed_plot(t, s)) is not None]
+    return sum(1 for p in plots if not trait or trait in t.card(p).traits)
 
 
 def cheaper_holds(t: Table, seat: str, condition: str) -> bool:
