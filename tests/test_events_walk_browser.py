@@ -282,8 +282,9 @@ def test_a_real_event_walked_by_its_organiser_and_judge(server: Server, browser:
     org.wait_for_selector("#proposal:not(.hidden)")
     before = len(looker.problems)
     org.click("#confirm-round")
-    org.wait_for_function("!document.querySelector('#ev-error').classList.contains('hidden')")
-    refusal = org.inner_text("#ev-error")
+    # the refusal shows under the button pressed
+    org.wait_for_function("!document.querySelector('#confirm-error').classList.contains('hidden')")
+    refusal = org.inner_text("#confirm-error")
     assert "Jürgen Weiß" in refusal and "Lea Köhler" in refusal and "restricted" in refusal, refusal
     # The refusal itself is what the browser reports (the 422 answer): the handler stops there without an uncaught
     # error (it once threw one, in English, on a German page too).
