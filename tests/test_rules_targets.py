@@ -821,3 +821,23 @@ def test_a_card_returned_to_shadows_is_one_with_shadow() -> None:
     legal(t, KneelFaction("A"))
     flagged_and_refused(t, PutIntoShadows("A", "A.01089.1", source="A.11070.1"), "ability.target")
     legal(t, PutIntoShadows("A", "A.13003.1", source="A.11070.1"))
+
+
+def test_a_character_without_attachments_or_power_is_the_only_one_returned() -> None:
+    """aside82 14 (ability.target): Unexpected Delay (05047) "Forced Reaction: After the challenges phase begins, each
+    player chooses a character without attachments or power. Return each of those characters to its owner's hand.":
+    its return of Ser Jaime Lannister with an attachment is flagged, of one with power too; of Winterfell Steward (none
+    of either) legal."""
+    from companion.rules.actions import ReturnToHand
+
+    want = Catalog.open().card("05047").targets
+    assert [(x[0], x[7], x[9]) for x in want] == [("return_to_hand", "attachments<1,power<1", 99)]
+    t = plots("2e", "05047", "01001", {"01087": 1, "01034": 1, "01088": 1}, {"01152": 1})
+    for card in ("A.01087.1", "A.01088.1", "B.01152.1"):
+        in_play(t, card)
+    in_play(t, "A.01034.1", attached_to="A.01087.1")
+    t.tokens["A.01088.1"] = {"power": 1}
+    to_challenges(t)
+    flagged_and_refused(t, ReturnToHand("A", "A.01087.1", source="A.05047.1"), "ability.target")
+    flagged_and_refused(t, ReturnToHand("A", "A.01088.1", source="A.05047.1"), "ability.target")
+    legal(t, ReturnToHand("A", "B.01152.1", source="A.05047.1"))

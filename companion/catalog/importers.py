@@ -2016,7 +2016,7 @@ _TARGET_DESC = (r"(?P<another>another )?"
                 r"(?: (?:with STR (?P<str>\d+) or lower"
                 r"|with printed cost (?P<cost>\d+|X) or lower|without an? \[?(?P<icon>military|intrigue|power)\]? icon"
                 r"|with (?P<icons>fewer than 2|1 or fewer|no) challenge icons"
-                r"|(?P<bare>without attachments|with no attachments)"
+                r"|(?P<bare>without attachments(?P<bare_power> or power)?|with no attachments)"
                 r"|with an? \[(?P<has_icon>military|intrigue|power)\] icon"
                 r"|that is (?P<alone>attacking or defending|attacking|defending) alone"
                 r"|(?:with|that has) (?P<named_has>that Trait)|that does not have (?P<named_not>that Trait)"
@@ -2078,6 +2078,10 @@ _TARGET_FORMS = (
     # power." (Eddard Stark; Riverrun Minstrel "choose a House Tully character. …").
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. that character (?P<verb>gains) (?:\d+|an?) power\b",
                re.IGNORECASE),
+    # "Each player chooses a character without attachments or power. Return each of those characters to its owner's
+    # hand." (Unexpected Delay): one a player
+    re.compile(r"\b(?:choose|(?<!must )chooses) " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<verb>return) each of those "
+               r"(?:characters|cards) to (?:its|their) owner's hand\b", re.IGNORECASE),
     # Cards returned to shadows: "Kneel your faction card to choose any number of cards you control with shadow.
     # Return each of those cards to shadows." (Clever Feint)
     re.compile(r"\bchoose " + _TARGET_COUNT + _TARGET_DESC + r"\. (?P<shadows_verb>return) (?:each of those cards|them|"
@@ -2197,7 +2201,7 @@ def _target_entry(verb: str, g: dict[str, str | None], after: str
             (g["fac"] or g["house"] or g["neutral"] or "").lower(), int(g["str"]) if g["str"] else -1,
             int(alt.group(1)) if alt else -1, alt.group(2) if alt else "",
             (g["icon"] or "").lower() or _ICONS_AT_MOST.get((g.get("icons") or "").lower(), "")
-            or ("attachments<1" if g.get("bare") else ""),
+            or (("attachments<1,power<1" if g.get("bare_power") else "attachments<1") if g.get("bare") else ""),
             "loser" if "losing" in whose else "own" if whose == "you control" else
             "defender" if "defending player" in whose else
             "more_power" if "more power" in whose else "not_chooser" if "not control" in whose

@@ -759,9 +759,11 @@ def target_misfit(t: Table, verb: str, card: str, source: str, *, cost: bool = F
         most = str_alt if str_alt >= 0 and controls_named(t, seat, alt_name) else str_max
         if min(c.strength or 0, strength(t, card)) > most:
             return "ability.target.str", {"most": most}
-    if icon == "attachments<1":  # The Hound: "choose a Knight character without attachments"
+    if icon.startswith("attachments<1"):  # The Hound: "choose a Knight character without attachments"
         if any(ip.attached_to == card for ip in t.in_play.values()):
             return "ability.target.attachments", {}
+        if icon.endswith(",power<1") and t.tokens.get(card, {}).get("power", 0):  # Unexpected Delay: "… or power"
+            return "ability.target.power", {}
     elif icon.startswith("icons<"):  # "a participating character with fewer than 2 challenge icons"
         if sum(has_icon(t, card, k) for k in ("military", "intrigue", "power")) >= int(icon[6:]):
             return "ability.target.icons", {"fewer": int(icon[6:])}
