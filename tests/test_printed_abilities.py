@@ -3913,3 +3913,26 @@ def test_a_card_costs_1_less_for_each_card_its_text_counts() -> None:
     hand(t, "A.07006.1")
     flagged_and_refused(t, Marshal("A", "A.07006.1", cost=3), "marshal.cost-reduced")
     legal(t, Marshal("A", "A.07006.1", cost=4))
+
+
+def test_red_keep_spy_returns_a_character_only_with_more_cards_in_hand() -> None:
+    """aside82 08 (``ability.then-more-cards``): Red Keep Spy (05012) "Reaction: After Red Keep Spy enters play using
+    ambush, choose a character with printed cost 3 or lower. If you have more cards in hand than that character's
+    controller, return it to its owner's hand.": with as many cards as Bob, its return of his Direwolf Pup is
+    flagged; with one more, legal. The Queen's Assassin and Ser Daven Lannister read alike."""
+    from companion.rules.actions import ReturnToHand
+    from companion.rules.state import Zone
+
+    for code in ("05012", "01095", "00150"):
+        assert Catalog.open().card(code).then_if_more_cards, code
+    t = plots("2e", "01024", "01001", {"05012": 1, "01094": 2}, {"01149": 1, "01150": 2}, gold=5)
+    in_play(t, "A.05012.1")
+    in_play(t, "B.01149.1")
+    hand(t, "A.01094.1", "A.01094.2")
+    hand(t, "B.01150.1", "B.01150.2")
+    to_challenges(t)
+    flagged_and_refused(t, ReturnToHand("A", "B.01149.1", source="A.05012.1"), "ability.then-more-cards")
+    t.players["B"].zones[Zone.HAND].remove("B.01150.2")
+    t.players["B"].zones[Zone.DISCARD].append("B.01150.2")
+    t.where["B.01150.2"] = ("B", Zone.DISCARD)
+    legal(t, ReturnToHand("A", "B.01149.1", source="A.05012.1"))

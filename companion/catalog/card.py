@@ -84,6 +84,7 @@ TEXT_FACTS = ("extra_limited", "enters_knelt", "opponent_first", "stands_attacki
               "no_setup_cards", "setup_gold_max", "sole_gold_bonus", "defenders_need", "defenders_barred", "side_str",
               "str_nth_challenge", "power_nth_challenge", "losing_attacker_claims", "discards_copy",
               "reacts_to", "won_with", "react_if_control", "react_if_fewer_cards",
+              "then_if_more_cards",
               "then_self_if_trait", "then_if_power_over_str",
               "search_finds", "str_unread", "icons_while", "self_while", "str_while", "str_each", "str_standing",
               "str_kneeling", "saves_attached", "saves_only",
@@ -649,6 +650,9 @@ class Card:
     #: Its reaction to a challenge won asks "if you have fewer cards in hand than the losing opponent" (Ser Barristan
     #: Selmy, Hero).
     react_if_fewer_cards: bool = False
+    #: Red Keep Spy: "If you have more cards in hand than that character's controller, return it …" (its effect's
+    #: condition; The Queen's Assassin, Ser Daven Lannister).
+    then_if_more_cards: bool = False
     #: Its "Then, if that character is a Captain, stand Maiden's Bane.": (the action on itself, the Traits "|"-joined
     #: one of which the character its ability chose must have).
     then_self_if_trait: tuple[str, str] | None = None

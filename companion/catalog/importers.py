@@ -1736,6 +1736,13 @@ _WON_WITH = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|in
 #: card, Victarion Greyjoy claims 1 power if you control a Warship location."; "…, if you control a King character, …".
 _REACT_IF_CONTROL = re.compile(r"(?i:reaction|response)\s*:\s*(?i:after) [^.]*?\bif you control an? (standing )?"
                                r"(unique )?(?:\[(\w+)\] )?([A-Z][\w']*(?: or [A-Z][\w']*)?) (characters?|locations?)\b")
+#: An effect done only "if you have more cards in hand than" the other player: Red Keep Spy "… If you have more cards
+#: in hand than that character's controller, return it to its owner's hand.", The Queen's Assassin "… than that
+#: player, he or she must choose and kill …", Ser Daven Lannister "Then, if you have more cards in hand than each
+#: opponent, draw 1 card." (``then_if_more_cards``).
+_THEN_IF_MORE_CARDS = re.compile(r"\bif you have more cards in hand than (?:that character's controller|that "
+                                 r"player|each opponent), (?:return|he or she must choose and kill|draw)\b",
+                                 re.IGNORECASE)
 #: Ser Barristan Selmy "Reaction: After you win a challenge …, if you have fewer cards in hand than the losing
 #: opponent, stand him." (Hero).
 _REACT_IF_FEWER_CARDS = re.compile(r"\b(?:reaction|response)\s*:\s*after you win a [^.]*?\bif you have fewer cards in "
@@ -3153,6 +3160,7 @@ class Keywords:
     won_with: tuple[str, str, str] | None = None  # "… in which you control an attacking Bastard character"
     react_if_control: tuple[str, bool, bool, tuple[str, ...], tuple[str, ...]] | None = None  # ``react_if_control``
     react_if_fewer_cards: bool = False  # "… if you have fewer cards in hand than the losing opponent, …"
+    then_if_more_cards: bool = False  # Red Keep Spy: ``_THEN_IF_MORE_CARDS``
     then_self_if_trait: tuple[str, str] | None = None  # Maiden's Bane: ("stand", "Captain"): ``then_self_if_trait``
     then_if_power_over_str: str | None = None  # Ser Jaime (1st edition): "discard": ``_THEN_IF_POWER_OVER_STR``
     search_finds: tuple[tuple[str, ...], int] | None = None  # a search into the hand: the types, how many
@@ -3819,6 +3827,7 @@ def parse_keywords(text: str | None, name: str | None = None) -> Keywords:
         discards_copy=bool(_DISCARDS_COPY.search(" ".join(plain.split()))),
         reacts_to=reacts_to(text, name), won_with=won_with(plain), search_finds=search_finds(plain),
         react_if_control=react_if_control(plain), react_if_fewer_cards=bool(_REACT_IF_FEWER_CARDS.search(plain)),
+        then_if_more_cards=bool(_THEN_IF_MORE_CARDS.search(" ".join(plain.split()))),
         then_self_if_trait=then_self_if_trait(plain, name),
         then_if_power_over_str=(m.group(1).lower() if name and (m := _THEN_IF_POWER_OVER_STR.search(
             own_title(" ".join(plain.split()), name))) else None),

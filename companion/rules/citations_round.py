@@ -275,6 +275,7 @@ RULES_ROUND: dict[str, Rule] = {
     "marshal.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "play.entry-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.round-cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.then-more-cards": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "event.play-if-used": Rule("RR: Event Cards", None),
     "event.play-if-challenges": Rule("RR: Event Cards", None),
     "setup.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -27,6 +27,7 @@ from companion.rules.actions.common import (
     check_restricted,
     check_silenced_source,
     check_target,
+    check_then_more_cards,
     check_then_power,
     check_then_self,
     check_x_cost,
@@ -267,6 +268,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_reaction_trigger(table, v, action)
     check_then_self(table, v, action)
     check_then_power(table, v, action)
+    check_then_more_cards(table, v, action)
     check_plot_condition(table, v, action)
     check_events_cap(table, v, action)
     check_cancelled(table, v, action)

@@ -1268,6 +1268,29 @@ def check_then_self(t: Table, v: Checker, action: Action) -> None:
                   traits=" / ".join(then[1].split("|")))
 
 
+def check_then_more_cards(t: Table, v: Checker, action: Action) -> None:
+    """RR: Golden Rule (the card's condition on its effect): a line of the card's effect naming it as ``source`` (its
+    return, kill or draw) while its controller has no more cards in hand than the other player ("If you have more
+    cards in hand than that character's controller, return it to its owner's hand.": Red Keep Spy; ``Card.
+    then_if_more_cards``): the other is the affected card's controller, or in a game of two the opponent. Only where
+    both hands are counted."""
+    source, card = getattr(action, "source", None), getattr(action, "card", None)
+    if not isinstance(source, str) or source not in t.in_play or not t.card(source).then_if_more_cards \
+            or action.type not in ("return_to_hand", "kill", "draw", "draw_cards") or card == source:
+        return
+    me = t.controller(source)
+    other = t.controller(card) if isinstance(card, str) and card in t.in_play else None
+    if other in (None, me):
+        others = [s for s in t.seats if s != me]
+        other = others[0] if len(others) == 1 else None
+    if other is None or not (t.players[me].counts_known and t.players[other].counts_known):
+        return
+    mine, theirs = hand_count(t, me), hand_count(t, other)
+    if mine <= theirs:
+        v.violate("ability.then-more-cards", (source,), card=t.ref(source), player=t.players[me].name, mine=mine,
+                  other=t.players[other].name, theirs=theirs)
+
+
 def check_then_power(t: Table, v: Checker, action: Action) -> None:
     """RR: Golden Rule (the card's "Then"): its action on another card in play naming it as ``source``, where its
     "Then, if Ser Jaime Lannister has more power on him than that character has STR, discard that character"
