@@ -326,7 +326,7 @@ def test_legality_is_shown_confirmed_logged_and_a_round_waits_for_it(client: Fla
     assert answers["Arya"]["player"]["legal"] and not answers["Arya"]["needs_confirmation"]
     rules = {n: {p["rule"] for p in a["player"]["problems"]} for n, a in answers.items()}
     assert rules["Ned"] >= {"restricted"} and rules["Cat"] >= {"draw-deck-size"}
-    assert rules["Robb"] >= {"agenda-banner"} and rules["Sansa"] >= {"banned"}, rules
+    assert rules["Robb"] >= {"agenda-banner"} and rules["Sansa"] >= {"not-in-pool"}, rules
     assert all(answers[n]["needs_confirmation"] for n in illegal)
     cat = next(p for p in answers["Cat"]["player"]["problems"] if p["rule"] == "draw-deck-size")
     assert "54" in cat["message"]["en"] and "54" in cat["message"]["de"] and "Zugdeck" in cat["message"]["de"]

@@ -213,7 +213,7 @@ def check_deck(deck: Deck, catalog: Catalog, fmt: str = "joust", restricted_list
     out += _sizes(view, [r for _, r in paired] or [_AgendaRules()])
     out += _factions(view, paired)
     out += _agenda_conditions(view, agendas)
-    out += _restricted_2e(view, fmt, restricted_list)
+    out += _restricted_2e(view, fmt, restricted_list, catalog)
     return out
 
 
@@ -381,7 +381,7 @@ def _restricted_and_banned(view: _View, restricted: set[str], banned: set[str], 
     return out
 
 
-def _restricted_2e(view: _View, fmt: str, code: str | None) -> list[LegalityWarning]:
+def _restricted_2e(view: _View, fmt: str, code: str | None, catalog: Catalog | None = None) -> list[LegalityWarning]:
     lists = shipped_facts()["2e"]["lists"]
     wanted = code or shipped_facts()["2e"]["default"]
     entry = next((e for e in lists if e["code"] == wanted), None)
@@ -390,10 +390,22 @@ def _restricted_2e(view: _View, fmt: str, code: str | None) -> list[LegalityWarn
     rules = entry["formats"].get(fmt, {"restricted": [], "banned": [], "pods": []})
     citation = (f"Restricted list: {entry['name']} ({fmt})",
                 f"Beschränkungsliste: {entry['name']} ({fmt.capitalize()})")
-    # "not_legal" (bannedCards): cards outside the list's card set, e.g. replaced by a redesigned printing.
-    out = _restricted_and_banned(view, set(rules["restricted"]), set(rules["banned"]) | set(entry["not_legal"]),
-                                 citation, f"Not legal under {entry['name']}", f"Nach {entry['name']} nicht erlaubt")
+    out = _restricted_and_banned(view, set(rules["restricted"]), set(rules["banned"]), citation,
+                                 f"Banned under {entry['name']}", f"Nach {entry['name']} verboten")
     present, names = _present(view)
+    # "not_legal" (bannedCards): printings outside the list's card set, most often one a redesigned printing of the
+    # same title replaced: a judge is asked why, so each names the printing of its title that is in the pool.
+    outside = sorted(present & set(entry["not_legal"]))
+    if outside:
+        barred = set(rules["banned"]) | set(entry["not_legal"])
+        instead = {c: next((x for x in catalog.copies_of(c) if x.code not in barred and x.code != c), None)
+                   if catalog is not None else None for c in outside}
+        listed_en = ", ".join(names[c] + (f" (the printing in the pool: {x.pack_name}, {x.code})" if (x := instead[c])
+                                          else " (no printing of it is in the pool)") for c in outside)
+        listed_de = ", ".join(names[c] + (f" (im Pool ist die Auflage aus {x.pack_name}, {x.code})" if (x := instead[c])
+                                          else " (keine Auflage davon ist im Pool)") for c in outside)
+        out.append(_warn("not-in-pool", citation, f"Not in the card pool of {entry['name']}: {listed_en}.",
+                         f"Nicht im Kartenpool von {entry['name']}: {listed_de}.", outside))
     for pod in rules["pods"]:
         members = sorted(present & set(pod["cards"]))
         key = pod.get("restricted")
