@@ -429,6 +429,13 @@ def test_the_judges_record_names_players_levels_minutes_and_cards_in_both_langua
     assert "time extension · +4 min" in en and "+4 Min." in de
     assert card_name in en and "A.01001.9" not in en and "seat:A" not in en and "time_extension" not in en
     assert "Round 1 · Table 1" in en and "Runde 1 · Tisch 1" in de and "Ergebnis: noch kein Ergebnis" in de
+    # Each page says which of how many it is, and the report ends with the lines a judge signs (a judge printed it
+    # and missed both at a real event).
+    for lang, page_of, signs in (("en", "Page {n} of {m}", "Signature"), ("de", "Seite {n} von {m}", "Unterschrift")):
+        pdf = client.get(f"/api/event/{eid}/report?format=pdf&lang={lang}", headers=h(judge))
+        pages = pdf_text(pdf.data)
+        assert all(page_of.format(n=i, m=len(pages)) in page for i, page in enumerate(pages, 1)), pages
+        assert signs in pages[-1]
     assert client.get(f"/api/event/{eid}/report?format=pdf&lang=fr", headers=h(judge)).status_code == 400
 
 

@@ -39,8 +39,10 @@ def font_files() -> tuple[Path, Path] | None:
 class Document(FPDF):
     """An A4 document in the event's font; ``family`` is the font family to pass to ``set_font``."""
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, page_label: str | None = None) -> None:
+        """``page_label``: the footer each page prints, "{n}" its number and "{nb}" the count ("Page {n} of {nb}")."""
         super().__init__(format="A4")
+        self.page_label = page_label
         self.set_title(title)
         self.set_creator("companion")
         self.set_auto_page_break(True, margin=15)
@@ -56,6 +58,13 @@ class Document(FPDF):
             log.warning("no Unicode font found (install fonts-dejavu-core or set COMPANION_PDF_FONT): "
                         "PDFs use Helvetica, Latin-1 only")
             self.family = "Helvetica"
+
+    def footer(self) -> None:
+        if self.page_label is None:
+            return
+        self.set_y(-12)
+        self.set_font(self.family, "", 8)
+        self.cell(0, 5, self.safe(self.page_label.replace("{n}", str(self.page_no()))), align="C")
 
     def safe(self, text: Any) -> str:
         """Text the chosen font can print (the fallback font knows Latin-1 only)."""

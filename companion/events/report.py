@@ -264,7 +264,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
     they are after, printed above them."""
     from companion.events.pdf import Document
 
-    doc = Document(text("ev.report_title", lang, event=event["name"]))
+    # "{nb}" is the page count, filled in as the document is written out (fpdf2's alias)
+    doc = Document(text("ev.report_title", lang, event=event["name"]), page_label=text("ev.report.page", lang,
+                                                                                         n="{n}", nb="{nb}"))
     doc.add_page()
     doc.para(text("ev.report_title", lang, event=event["name"]), 16, bold=True, height=8)
     fmt = text(f"ev.format.{event.get('format') or 'joust'}", lang)
@@ -343,6 +345,9 @@ def pdf_report(event: dict[str, Any], rows: list[dict[str, Any]], players: list[
         names = {p["id"]: p["name"] for p in players}
         for d in decisions:
             doc.para(f"{d['at'][:16].replace('T', ' ')} · {decision_words(d, lang, names)}", 9, height=4.5, indent=3)
+    # The lines the head judge signs the printed report on.
+    doc.ln(8)
+    doc.para(text("ev.report.sign", lang), 10, height=6)
     return doc.bytes()
 
 
