@@ -3936,3 +3936,20 @@ def test_red_keep_spy_returns_a_character_only_with_more_cards_in_hand() -> None
     t.players["B"].zones[Zone.DISCARD].append("B.01150.2")
     t.where["B.01150.2"] = ("B", Zone.DISCARD)
     legal(t, ReturnToHand("A", "B.01149.1", source="A.05012.1"))
+
+
+def test_a_claim_raised_after_the_result_is_the_claim_applied() -> None:
+    """aside98 08 (``claim.count``): The Free Folk "Reaction: After you win a challenge in which you control an
+    attacking Wildling character, kneel your faction card to raise the claim value on your revealed plot card by 1
+    until the end of the challenge.", written as a ``modify`` of the claim after the result: Bob's claim is 2, so one
+    kill is flagged and two are legal (the claim was counted when the result was written, and stayed 1)."""
+    from companion.rules.actions import KneelFaction, Modify
+    from tests.tables import military_won_by_a
+
+    t = plots("2e", "01005", "01024", {"01030": 1, "17150": 1}, {"01170": 2})
+    to_challenges(t)
+    military_won_by_a(t, "A.01030.1", in_play_cards=("B.01170.1", "B.01170.2"))
+    legal(t, KneelFaction("A"))
+    legal(t, Modify(player="A", stat="claim", amount=1, until="challenge", source="A.17150.1"))
+    assert "claim.count" in rules_of(play(t.clone(), ApplyClaim("B", ["B.01170.1"]), "strict"))
+    legal(t, ApplyClaim("B", ["B.01170.1", "B.01170.2"]))

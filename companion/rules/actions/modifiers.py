@@ -12,8 +12,8 @@ from companion.rules.actions.base import Action, CardRef, Offer, Phone, Recorder
 from companion.rules.actions.common import check_immune, str_expired, str_given_key
 from companion.rules.check import Checker
 from companion.rules.editions import Table
-from companion.rules.state import ActionError, Modifier, Phase, Zone, count_this_round
-from companion.rules.values import has_icon, revealed_plots_that
+from companion.rules.state import ActionError, Modifier, Phase, Stage, Zone, count_this_round
+from companion.rules.values import challenge_claim, current_challenge, has_icon, revealed_plots_that
 
 #: A character's challenge icon gained (amount 1) or lost (amount -1) by a card effect ("Pay 1 gold to give Edric
 #: Dayne a challenge icon of your choice until the end of the phase."; "While you control Right, Left gains a [power]
@@ -102,3 +102,8 @@ class Modify(Action):
             # the table writes this card's STR effects this phase (``check_killed_at_zero``)
             count_this_round(t.round, t.players[t.where[self.source][0]], str_given_key(t, self.source))
         t.modifiers.append(Modifier(self.stat, self.amount, self.seat(t), self.card, self.until, t.round, self.source))
+        c = current_challenge(t)
+        if self.stat == "claim" and c is not None and c.stage is Stage.RESOLVED and not c.claim_applied:
+            # raised after the result, before the claim ("After you win a challenge …, raise the claim value …": The
+            # Free Folk): the claim the defender applies is the raised one
+            c.claim = challenge_claim(t, c)
