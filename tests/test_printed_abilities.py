@@ -1158,11 +1158,11 @@ def test_plots_that_forbid_limited_cards_in_faction_events_or_a_challenge_withou
 def test_a_lower_cost_is_flagged_when_nothing_the_player_has_could_lower_it() -> None:
     """aside15 26, aside7 13 (RR: Costs): A Noble Cause: "Reduce the cost of the first Lord or Lady character you
     marshal this round by 2." A Lady (Melisandre, 5) for 3 is legal; a Handmaiden (neither) for 0 is flagged, and so is
-    more than 2 off the Lady. A card that lowers a cost in a shape not read (Dothraki Outriders: "Reduce the cost to
-    marshal Dothraki Outriders by 1 for each Dothraki character you control.") is never flagged."""
+    more than 2 off the Lady. A card that lowers a cost in a shape not read (Northern Refugee: "While there is a Winter
+    plot card revealed, reduce the cost to marshal Northern Refugee by 1.") is never flagged."""
     catalog = Catalog.open()
     assert catalog.card("01004").reduces_cost == ((("Lord", "Lady"), ("character",), 2),)
-    outriders = next(c for c in catalog.all("2e") if c.name == "Dothraki Outriders")
+    outriders = catalog.card("04117")
     assert outriders.reduces_unread
     t = plots("2e", "01004", "00006", {"01047": 1, "01169": 1, outriders.code: 1, "01039": 1}, {}, gold=5)
     hand(t, "A.01047.1", "A.01169.1", f"A.{outriders.code}.1")
@@ -3953,3 +3953,23 @@ def test_a_claim_raised_after_the_result_is_the_claim_applied() -> None:
     legal(t, Modify(player="A", stat="claim", amount=1, until="challenge", source="A.17150.1"))
     assert "claim.count" in rules_of(play(t.clone(), ApplyClaim("B", ["B.01170.1"]), "strict"))
     legal(t, ApplyClaim("B", ["B.01170.1", "B.01170.2"]))
+
+
+def test_a_plot_in_the_used_pile_is_no_line_s_source() -> None:
+    """aside98 19 (``ability.source-used-plot``): Rise of the Kraken (02012) "Interrupt: When you gain power for
+    winning an unopposed challenge, gain 2 power instead.": while it is Alice's revealed plot its extra power is legal;
+    once it went to her used pile (a new plot revealed), a line naming it as the source is flagged (RR: In Play and
+    Out of Play: the used pile is out of play)."""
+    from companion.rules.actions import GainPower
+    from companion.rules.state import Zone
+
+    t = plots("2e", "02012", "01024", {"01024": 1}, {})
+    legal(t, GainPower("A", 1, source="A.02012.1"))
+    zones = t.players["A"].zones
+    zones[Zone.REVEALED].remove("A.02012.1")
+    zones[Zone.USED].append("A.02012.1")
+    t.where["A.02012.1"] = ("A", Zone.USED)
+    zones[Zone.PLOTS].remove("A.01024.1")
+    zones[Zone.REVEALED].append("A.01024.1")
+    t.where["A.01024.1"] = ("A", Zone.REVEALED)
+    flagged_and_refused(t, GainPower("A", 1, source="A.02012.1"), "ability.source-used-plot")

@@ -276,6 +276,7 @@ RULES_ROUND: dict[str, Rule] = {
     "play.entry-barred": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "power.round-cap": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
     "ability.then-more-cards": Rule("RR: Golden Rule", "1E Rules › Golden rule"),
+    "ability.source-used-plot": Rule("RR: In Play and Out of Play", "1E Rules › In play"),
     "event.play-if-used": Rule("RR: Event Cards", None),
     "event.play-if-challenges": Rule("RR: Event Cards", None),
     "setup.never": Rule("RR: Golden Rule", "1E Rules › Golden rule"),

@@ -30,6 +30,7 @@ from companion.rules.actions.common import (
     check_then_more_cards,
     check_then_power,
     check_then_self,
+    check_used_plot_source,
     check_x_cost,
     count_ability_use,
     leave_to,
@@ -273,6 +274,7 @@ def check(table: Table, action: Action) -> Verdict:
     check_events_cap(table, v, action)
     check_cancelled(table, v, action)
     check_power_cap(table, v, action)
+    check_used_plot_source(table, v, action)
     if isinstance(card, str) and card in table.instances:
         check_restricted(table, v, card)
         check_banner_loyal(table, v, card)

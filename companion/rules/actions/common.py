@@ -1976,6 +1976,15 @@ def check_action_window(t: Table, v: Checker, card: str) -> None:
         v.violate("event.no-action-window", (card,), card=t.ref(card), step=msg(step))
 
 
+def check_used_plot_source(t: Table, v: Checker, action: Action) -> None:
+    """A plot card in its owner's used pile named as a line's ``source``: the used pile is out of play, and no ability
+    of a card out of play is active (RR: In Play and Out of Play); Rise of the Kraken's power after it went there."""
+    source = getattr(action, "source", None)
+    if isinstance(source, str) and source in t.where and t.zone_of(source) is Zone.USED \
+            and t.card(source).type == "plot":
+        v.violate("ability.source-used-plot", (source,), card=t.ref(source), player=t.players[t.where[source][0]].name)
+
+
 def source_out_of_play(t: Table, v: Checker, source: str, rule: str) -> bool:
     """A card named as an effect's source still lies in a draw deck or plot deck, where no ability of it is active
     (RR: In Play and Out of Play): flagged with ``rule``; True then."""
