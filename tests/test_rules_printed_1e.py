@@ -1389,3 +1389,26 @@ def test_wedding_feast_waits_for_an_intrigue_and_a_power_challenge_won_attacking
         legal(t, DeclareDefenders("B", []))
         legal(t, ChallengeResult())
     assert "event.play-if-challenges" not in rules_of(check(t, PlayEvent("A", "A.bwb_54.1")))
+
+
+@pytest.mark.parametrize("with_jon", [True, False])
+def test_jon_snow_claims_power_only_after_a_challenge_he_or_ghost_took_part_in(with_jon: bool) -> None:
+    """aside96 15 (ability.reaction-trigger), 1st edition Jon Snow (core_136): "Response: After you win a challenge in
+    which Jon Snow or Ghost participated, Jon Snow claims 1 power." (read on 90 printings of both editions naming the
+    characters, "… in which Theon Greyjoy is participating"): after a won challenge he attacked in, his power is legal;
+    after one won by another character alone, it is flagged."""
+    from companion.rules.actions import ApplyClaim, GainPower
+    assert Catalog.open().card("core_136").won_with == ("participating", "", "name:jon snow|name:ghost")
+    t = make_table({"A": {"core_136": 1, "core_81": 1}, "B": {}}, edition="1e", phase="challenges")
+    for card in ("A.core_136.1", "A.core_81.1"):
+        in_play(t, card)
+    t.first_player = t.active_player = "A"
+    legal(t, InitiateChallenge("A", "power", "B", attackers=["A.core_136.1" if with_jon else "A.core_81.1"]))
+    legal(t, DeclareDefenders("B", []))
+    legal(t, ChallengeResult())
+    legal(t, ApplyClaim("B"))
+    gain = GainPower("A", 1, card="A.core_136.1", source="A.core_136.1")
+    if with_jon:
+        legal(t, gain)
+    else:
+        assert "ability.reaction-trigger" in rules_of(check(t, gain))

@@ -1781,11 +1781,22 @@ def then_self_if_trait(plain: str, name: str | None) -> tuple[str, str] | None:
     return m.group(3), "|".join(w.strip() for w in (m.group(1) or m.group(2)).split(" or "))
 
 
+#: A won challenge's reaction that names the characters one of which took part: 1st edition Jon Snow "Response: After
+#: you win a challenge in which Jon Snow or Ghost participated, Jon Snow claims 1 power."; "… in which Theon Greyjoy is
+#: participating, …".
+_WON_WITH_NAMED = re.compile(r"\bafter you win an? (?:unopposed )?(?:\[?(?:military|intrigue|power)\]? )?challenge in "
+                             r"which ((?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*(?: or [A-Z][\w'-]*(?: [A-Z][\w'-]*)*)*)) "
+                             r"(?:participated|participates|is participating)(?! as\b)[,.]", re.IGNORECASE)
+
+
 def won_with(plain: str) -> tuple[str, str, str] | None:
     """Such a reaction's character: ("attacking" | "participating", the faction or "", the Traits one of which it has,
-    "|"-joined, or ""). None: no such words, or words not read ("a participating unique [lannister] character",
-    "in-faction")."""
+    "|"-joined, or ""; or the titles named, each "name:<title>"). None: no such words, or words not read ("a
+    participating unique [lannister] character", "in-faction")."""
     m = _WON_WITH.search(" ".join(plain.split()))
+    named = _WON_WITH_NAMED.search(" ".join(plain.split())) if m is None else None
+    if named is not None:
+        return "participating", "", "|".join(f"name:{fold(x)}" for x in named.group(1).split(" or "))
     if m is None or not (m.group(2) or m.group(3)):
         return None
     traits = "|".join(x.strip() for x in re.split(r",? or |, ", m.group(3) or "") if x.strip())

@@ -1337,7 +1337,7 @@ def won_with_such(t: Table, player: str, wanted: tuple[str, str, str] | None) ->
         c = t.card(card)
         held = {x.casefold() for x in (*(traits_of(t, card) if card in t.in_play else c.traits), *c.crests,
                                        *c.factions)}
-        held |= {f"house {x}" for x in c.factions}
+        held |= {f"house {x}" for x in c.factions} | {f"name:{fold(c.name)}"}  # Jon Snow: "… Jon Snow or Ghost …"
         if (not faction or faction in c.factions) and (
                 not traits or any(w.casefold() in held for w in traits.split("|"))):
             return True
