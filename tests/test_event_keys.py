@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import io
 import json
+import urllib.request
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 from flask.testing import FlaskClient
 
 from companion.catalog.store import Catalog
 from companion.cli import main
+from tests.server import Server, call
 from tests.test_events import h, make_event
 
 
@@ -68,3 +71,28 @@ def test_the_command_says_what_it_needs(client: FlaskClient, catalog: Catalog, t
     assert code != 0 and "no such event" in out
     help_text = CliRunner().invoke(main, ["event", "keys", "--help"]).output
     assert "--new [organiser|judge]" in help_text and "the old one stops" in help_text
+
+
+def test_a_live_stream_opened_with_the_old_key_ends_at_its_next_update(server: Server) -> None:
+    """The judge's dashboard of a lost device keeps no live view: the stream it opened before the key was issued anew
+    ends with "revoked" at the event's next change, and opens no more."""
+    api = server.url + "/api"
+    _, ev = call(api, "POST", "/event", {"name": "Kiel", "rounds": 1, "tables": 2})
+    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
+
+    def stream(key: str) -> Any:
+        req = urllib.request.Request(f"{api}/event/{eid}/stream", headers={"Authorization": f"Bearer {key}"})
+        return urllib.request.urlopen(req, timeout=10)
+
+    with stream(judge) as old, stream(org) as kept:
+        for r in (old, kept):
+            assert r.readline().startswith(b"retry")
+        assert keys(server.db, eid, "--new", "judge")[0] == 0
+        assert call(api, "POST", f"/event/{eid}/registration/open", {"open": False, "request_id": "close-0001"},
+                    org)[0] == 200
+        lines = [raw.strip() for raw in old]
+        assert b"event: revoked" in lines and not any(line.startswith(b"data: {\"") for line in lines[-3:])
+        for raw in kept:  # the organiser's key was not renewed: its page follows the change
+            if raw.startswith(b"data: ") and json.loads(raw[6:])["event"]["registration_open"] is False:
+                break
+    assert call(api, "GET", f"/event/{eid}/stream", key=judge)[0] == 401
