@@ -87,15 +87,20 @@ def test_no_printed_key_opens_a_seat_after_its_players_phone_has(client: FlaskCl
     assert refused.status_code == 403
 
 
+def one_table_claimed(client: FlaskClient, catalog: Catalog) -> tuple[dict[str, Any], str, str, str]:
+    """An event of one table, round 1 paired, both seats' sheets opened by their phones: the event, the game, and
+    the keys of seat A's phone and seat B's."""
+    ev = make_event(client, catalog, players=2)
+    answer = client.post(f"/api/event/{ev['event']['id']}/rounds", headers=h(ev["organiser"]["key"]),
+                         json={"csv": "1,Player 1,Player 2"}).get_json()
+    a, b = (claimed(s["url"], client) for s in answer["tables"][0]["seats"])
+    return ev, answer["tables"][0]["game"], a, b
+
+
 def test_the_judge_reprints_a_sheet_and_the_phone_that_opens_it_takes_the_seat(client: FlaskClient,
                                                                                catalog: Catalog) -> None:
-    ev = make_event(client, catalog, players=2)
+    ev, game, lost, other = one_table_claimed(client, catalog)  # ``lost``: seat A's phone, lost later
     eid, judge = ev["event"]["id"], ev["judge"]["key"]
-    answer = client.post(f"/api/event/{eid}/rounds", headers=h(ev["organiser"]["key"]),
-                         json={"csv": "1,Player 1,Player 2"}).get_json()
-    game = answer["tables"][0]["game"]
-    lost = claimed(answer["tables"][0]["seats"][0]["url"], client)  # the phone that is lost later
-    other = claimed(answer["tables"][0]["seats"][1]["url"], client)
     # Before a phone takes a reprinted sheet, the seat stays with its phone; the sheet is announced on every phone.
     (link,) = printed(client, eid, judge, table=1, seat="A")
     assert opens(client, game, lost) == 200
@@ -151,3 +156,16 @@ def test_a_paper_key_sees_no_more_than_a_spectator(client: FlaskClient, catalog:
     assert client.get(f"/api/games/{game}/events", headers=h(paper_a)).status_code == 403
     assert client.post(f"/api/event-tables/{game}/report", headers=h(paper_a),
                        json={"winner": "A", "ending": "victory", "request_id": "rep-paper-0001"}).status_code == 403
+
+
+def test_a_reprinted_sheet_once_opened_is_marked_opened_for_every_phone(client: FlaskClient,
+                                                                      catalog: Catalog) -> None:
+    ev, game, _, other = one_table_claimed(client, catalog)
+    (link,) = printed(client, ev["event"]["id"], ev["judge"]["key"], table=1, seat="A")
+    notices = client.get(f"/api/games/{game}/view", headers=h(other)).get_json()["keys"]["notices"]
+    assert [n.get("opened_at") for n in notices] == [None]  # not opened yet: the seat's phone is warned
+    new_phone = claimed(link, client)
+    for key in (other, new_phone, None):
+        view = client.get(f"/api/games/{game}/view", headers=h(key) if key else {}).get_json()
+        (notice,) = view["keys"]["notices"]
+        assert notice["key"] == "paper" and notice["seat"] == "A" and notice["opened_at"] >= notice["at"]

@@ -66,11 +66,37 @@ def create(name: str, date: str, rounds: int, tables: int, minutes: int, edition
                                        fmt=fmt, restricted_list=restricted_list)
     except EventError as exc:
         raise click.ClickException(exc.message) from None
-    base = base_url.rstrip("/")
-    click.echo(json.dumps({"event": ev.public(),
-                           "organiser": {"key": keys["organiser"], "url": f"{base}/e/{ev.id}#key={keys['organiser']}"},
-                           "judge": {"key": keys["judge"], "url": f"{base}/e/{ev.id}/judge#key={keys['judge']}"}},
-                          indent=2))
+    links = {role: _link(base_url, ev.id, role, key) for role, key in keys.items()}
+    click.echo(json.dumps({"event": ev.public(), **links}, indent=2))
+
+
+@event.command("keys")
+@click.argument("event_id")
+@click.option("--new", "role", type=click.Choice(["organiser", "judge"]),
+              help="Issue a fresh key of this kind; the old one stops opening the event at once.")
+@click.option("--base-url", default="http://localhost:8787", show_default=True,
+              help="The address the organiser's or judge's devices open the companion at.")
+@db_option
+def keys(event_id: str, role: str | None, base_url: str, db: str | None) -> None:
+    """A lost organiser's or judge's link: issue a fresh key for it (the old one stops; logged in the event).
+
+    Keys are stored only as hashes, so no key can be shown again: a new one replaces it. Run it on the machine that
+    serves the event (it needs the database file, not a key); hand the printed link only to its holder."""
+    if role is None:
+        raise click.UsageError(f"keys are stored only as hashes and cannot be shown again: issue a new one with "
+                               f"`companion event keys {event_id} --new organiser` (or `--new judge`)")
+    _, events = _stores(db)
+    try:
+        key = events.renew_key(event_id, role)
+    except EventError as exc:
+        raise click.ClickException(exc.message) from None
+    click.echo(json.dumps({role: _link(base_url, event_id, role, key)}, indent=2))
+
+
+def _link(base_url: str, event_id: str, role: str, key: str) -> dict[str, str]:
+    """An event key and its link (the key in the URL fragment, which a browser never sends)."""
+    page = "" if role == "organiser" else "/" + role
+    return {"key": key, "url": f"{base_url.rstrip('/')}/e/{event_id}{page}#key={key}"}
 
 
 @event.command("register")

@@ -206,6 +206,8 @@ def decision_words(decision: dict[str, Any], lang: str, names: dict[int, str] | 
                     rounds=", ".join(map(str, d.get("missed", []))) or "–")
     if kind == "adjustment":
         return adjustment_words(d, lang)
+    if kind == "key_renewed":
+        return text("ev.decision.key_renewed_" + ("judge" if d.get("role") == "judge" else "organiser"), lang)
     if kind == "deck_replaced":
         return text("ev.decision.deck_replaced", lang, name=d.get("name", "?"))
     if kind in ("registration", "publish_decks"):

@@ -70,6 +70,9 @@ class UnconfirmedDeck(EventError):
 
 
 FORMATS = ("joust", "melee")
+#: The event's two keys, each with the statement that stores a new one's hash (``EventStore.renew_key``).
+RENEW_SQL = {"organiser": "update events set organiser_hash = ? where id = ?",
+             "judge": "update events set judge_hash = ? where id = ?"}
 
 
 def list_info(edition: str, code: str | None) -> dict[str, Any] | None:
@@ -297,6 +300,19 @@ class EventStore:
                      r.get("cut") or 0, r.get("seed") or r["id"], r.get("format") or "joust",
                      r.get("restricted_list"), (r.get("registration") or "open") == "open",
                      bool(r.get("publish_decks")))
+
+    def renew_key(self, event_id: str, role: str, by: str = "server") -> str:
+        """A fresh organiser's or judge's key, for a link that was lost (the server's operator issues it): stored as its
+        hash only, it replaces the one before, which opens nothing from then on. Logged by role (never a key)."""
+        update = RENEW_SQL.get(role)
+        if update is None:
+            raise EventError("a new key is the organiser's or the judge's", field="role")
+        self.event(event_id)
+        key = new_secret()
+        with self._lock:
+            self.db.conn.execute(update, [hash_secret(key), event_id])
+            self.log(event_id, by, "key_renewed", {"role": role})
+        return key
 
     def set_minutes(self, event_id: str, minutes: int) -> None:
         if not isinstance(minutes, int) or not 5 <= minutes <= 240:

@@ -346,6 +346,7 @@ def _walk_key_entry(record: KeyRecord, e: Entry, seats: list[str]) -> None:
     if paper:
         if record.keys.get(slot(PAPER_KIND, seat)) == paper:
             record.keys[slot(PAPER_KIND, seat)] = None
+            _mark_opened(record, seat, e.at)
         record.spent[str(paper)] = {"seat": seat, "seq": e.seq, "at": e.at,
                                     "request_id": (e.meta or {}).get("request_id")}
         return
@@ -356,6 +357,17 @@ def _walk_key_entry(record: KeyRecord, e: Entry, seats: list[str]) -> None:
         return  # a sheet printed for a seat no phone holds yet: its paper is the only way in, and single-use
     record.notices.append({"seq": e.seq, "key": kind.name, "seat": seat, "by": actor_kind(e.actor, seats),
                            "at": e.at})
+
+
+def _mark_opened(record: KeyRecord, seat: Any, at: str) -> None:
+    """A reprinted seat sheet announced to the table has been opened: its notice says when (the phone that opened it
+    holds the seat now, and is not warned about its own sheet). The notice is replaced, not changed: a record kept
+    from before this entry shares its notices."""
+    for i in range(len(record.notices) - 1, -1, -1):
+        n = record.notices[i]
+        if n["key"] == PAPER_KIND and n["seat"] == seat and not n.get("refused") and not n.get("opened_at"):
+            record.notices[i] = {**n, "opened_at": at}
+            return
 
 
 @dataclass(slots=True)

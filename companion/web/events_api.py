@@ -901,9 +901,15 @@ def stream(event_id: str) -> Any:
     if shown not in ("dashboard", "organiser") or (shown == "dashboard" and role != "judge"):
         raise ApiError(400, "bad_view", "view: dashboard (the judge's key) or organiser", field="view")
 
-    def make(_seen: int, version: int) -> str:
-        from companion.web.live import sse_event
+    key = key_from_request()
 
+    def make(_seen: int, version: int) -> str:
+        from companion.web.live import REVOKED, sse_event
+
+        # A key issued anew (``companion event keys``, another process) replaced this one's hash: the stream it opened
+        # ends at the event's next change, with nothing of it.
+        if events.events.event(event.id).role_for(key) != role:
+            return REVOKED
         # Every dashboard of the event wakes for the same version: one computes it, the others share it.
         if shown == "organiser":
             # The organiser's page (opened with the judge's key too), made when it is sent: a few pages follow it,
@@ -1304,19 +1310,19 @@ def new_event_page() -> Any:
 @events_pages.get("/e/<event_id>")
 def organiser_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return page("event.html", event_id=event_id)
+    return page("event.html", event_id=event_id, holder="organiser")
 
 
 @events_pages.get("/e/<event_id>/judge")
 def judge_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return page("event_judge.html", event_id=event_id)
+    return page("event_judge.html", event_id=event_id, holder="judge")
 
 
 @events_pages.get("/e/<event_id>/report")
 def report_page(event_id: str) -> Any:
     service().events.event(event_id)
-    return page("event_report.html", event_id=event_id)
+    return page("event_report.html", event_id=event_id, holder="report")
 
 
 @events_pages.get("/e/<event_id>/register")

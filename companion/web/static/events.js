@@ -1,7 +1,7 @@
 // Events: the organiser's page, the judge's dashboard (live over the event stream), the report and the
 // rules page. Text comes from the message catalogue (messages.js), API calls go through request.js and the
-// judge's dashboard follows the live stream (stream.js); keys come from the URL fragment (#key=…), are kept in
-// this tab only, and travel in the Authorization header.
+// judge's dashboard follows the live stream (stream.js); keys come from the URL fragment (#key=…), are kept on this
+// device for that page of that event (never in an address), and travel in the Authorization header.
 import {confirmSheet, drawRows, el, saveFile} from "./dom.js";
 import {actName, citation, errorText, factionName, hasMessage, lang, messagesReady, msg, onLanguage, phaseName, t} from "./messages.js";
 import {lanCheck} from "./lan.js";
@@ -11,10 +11,47 @@ import {openStream} from "./stream.js";
 (function () {
   const main = document.querySelector("main");
   const eventId = main.dataset.event;
-  const hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("key")) { sessionStorage.setItem("event-key:" + eventId, hash.get("key")); history.replaceState(null, "", location.pathname); }
-  const key = sessionStorage.getItem("event-key:" + eventId);
   const $ = id => document.getElementById(id);
+  // The key leaves the address bar at once (a bookmark made afterwards holds none) and stays on this device for this
+  // page of this event: a new tab, the bookmark or a restart opens the page again, until "Forget the key on this
+  // device" is tapped or the server refuses the key (then it is forgotten, and the page says how to get back in).
+  const keyStore = "companion:event-key:" + location.pathname;
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("key")) { localStorage.setItem(keyStore, hash.get("key")); history.replaceState(null, "", location.pathname); }
+  const key = localStorage.getItem(keyStore);
+  // A link to this same page pasted into its address bar changes only the fragment: opened again, it is read above.
+  window.addEventListener("hashchange", () => { if (new URLSearchParams(location.hash.slice(1)).get("key")) location.reload(); });
+  const noKeyBox = $("ev-nokey");  // a page that opens only with a key (the template names whose)
+  let noKeyState = null;  // why this page opens nothing: "missing" (no key here) or "refused" (the server said no)
+  function noKey(state) {
+    if (!noKeyBox || noKeyState) return;
+    if (state === "refused") localStorage.removeItem(keyStore);
+    noKeyState = state;
+    main.classList.add("nokey");
+    sayNoKey();
+  }
+  function sayNoKey() {
+    if (!noKeyState) return;
+    $("ev-nokey-title").textContent = t(noKeyBox.dataset.title);
+    $("ev-nokey-why").textContent = t("ev.nokey." + noKeyState);
+    $("ev-nokey-how").textContent = t(noKeyBox.dataset.how, {event: eventId});
+    noKeyBox.classList.remove("hidden");
+    $("ev-keyline").classList.add("hidden");
+  }
+  onLanguage(sayNoKey);
+  /** Resolves when this page may load: never on a page that needs a key and has none here (it says so instead). */
+  const keyReady = messagesReady.then(() => {
+    if (noKeyBox && !key) { noKey("missing"); return new Promise(() => {}); }
+    if (noKeyBox) $("ev-keyline").classList.remove("hidden");
+    return undefined;
+  });
+  if (noKeyBox) {
+    $("ev-forget").addEventListener("click", async () => {
+      if (!(await confirmSheet(() => t("ev.key.forget_confirm")))) return;
+      localStorage.removeItem(keyStore);
+      location.replace(location.pathname);  // opened again without it: nothing of the page is left in memory
+    });
+  }
   const esc = s => String(s ?? "").replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
   let rerender = () => {};
   onLanguage(() => rerender());  // the language switch re-renders what this page drew
@@ -25,6 +62,8 @@ import {openStream} from "./stream.js";
   /** An API call with this page's key; a refusal is shown with its line-numbered problems and thrown. */
   async function call(method, url, body, box = "ev-error") {
     const r = await request(url, {method, body, key});
+    // The key no longer opens the event (a new one was issued), or does not open this page's reading: said at the top.
+    if (noKeyBox && (r.status === 401 || (r.status === 403 && method === "GET"))) { noKey("refused"); throw new Refused(String(r.status)); }
     if (!r.ok) {
       const err = r.data.error || {};
       const problems = ((err.details && err.details.problems) || []).map(problemText);
@@ -192,12 +231,51 @@ import {openStream} from "./stream.js";
         format: $("ev-format").value, edition: $("ev-edition").value,
         // The restricted lists are 2nd edition's: a 1st-edition event has none.
         ...($("ev-edition").value === "2e" ? {restricted_list: $("ev-list").value} : {})});
-      $("ev-organiser").href = out.organiser.url; $("ev-judge").href = out.judge.url;
-      // Made: the form goes (a second tap on its button made a second event), the two links are what is left.
+      // Made: the form goes (a second tap on its button made a second event), the two links are what is left,
+      // each shown whole (they are shown only now: the server keeps their hashes).
+      created = out;
+      for (const box of linkBoxes) box.querySelector("[data-url]").textContent = box.querySelector("[data-open]").href = out[box.dataset.holder].url;
       $("new-event").classList.add("hidden");
       $("ev-created").classList.remove("hidden");
+      sayLinks();
     });
-    rerender = () => { for (const o of $("ev-cut").options) if (+o.value) o.textContent = t("ev.swiss.cut_top", {n: o.value}); };
+    let created = null, status = null;
+    const linkBoxes = [...document.querySelectorAll("#ev-created [data-holder]")];  // one per key the server made
+    function sayLinks() {
+      if (!created) return;
+      $("ev-links-lost").textContent = t("ev.links.lost", {event: created.event.id});
+      $("ev-links-status").textContent = status ? t(status) : "";
+    }
+    // A link copied: the clipboard where the browser has one (a page over plain http on a LAN address has none), else
+    // the link selected and copied as a person would.
+    $("ev-created").addEventListener("click", async e => {
+      const b = e.target.closest("[data-copy]");
+      if (!b) return;
+      const shown = $(b.dataset.copy);
+      let done = false;
+      try { await navigator.clipboard.writeText(shown.textContent); done = true; } catch { /* copied below */ }
+      if (!done) {
+        const range = document.createRange();
+        range.selectNodeContents(shown);
+        getSelection().removeAllRanges(); getSelection().addRange(range);
+        done = document.execCommand("copy");
+      }
+      status = done ? "ev.links.copied" : "ev.links.copy_failed";
+      sayLinks();
+    });
+    /** Both links as a text file, each with what it is for, in the reader's language. */
+    $("ev-links-save").addEventListener("click", () => {
+      const ev = created.event, text = [ev.name + (ev.date ? " · " + ev.date : ""), "",
+        ...linkBoxes.flatMap(b => [b.querySelector("[data-name]").textContent, b.querySelector("[data-url]").textContent,
+          b.querySelector("[data-for]").textContent, ""]),
+        t("ev.links.once"), t("ev.links.lost", {event: ev.id}), ""].join("\n");
+      saveFile(new Blob([text], {type: "text/plain;charset=utf-8"}), `event-${ev.id}-links.txt`);
+    });
+    $("ev-links-print").addEventListener("click", () => window.print());
+    rerender = () => {
+      for (const o of $("ev-cut").options) if (+o.value) o.textContent = t("ev.swiss.cut_top", {n: o.value});
+      sayLinks();
+    };
   }
 
   // -- organiser --------------------------------------------------------------------------------
@@ -526,10 +604,11 @@ import {openStream} from "./stream.js";
     const lanRedraw = [];
     onLanguage(() => lanRedraw.forEach(f => f()));
     messagesReady.then(() => lanCheck(lanRedraw));
-    messagesReady.then(async () => {
+    keyReady.then(async () => {
       // The stream opens even if this first read failed (its error is shown): its first update draws the page.
       await load().catch(() => {});
-      openStream(`/api/event/${eventId}/stream?view=organiser`, {key, onUpdate: live,
+      if (noKeyState) return;
+      openStream(`/api/event/${eventId}/stream?view=organiser`, {key, onUpdate: live, onRevoked: () => noKey("refused"),
         onState: ok => { $("org-live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
     });
   }
@@ -813,7 +892,7 @@ import {openStream} from "./stream.js";
       const mine = ++following, query = number ? `?round=${number}` : "";
       const show = data => { if (mine === following) render(data); };
       call("GET", `/api/event/${eventId}/dashboard${query}`).then(show);
-      stream = openStream(`/api/event/${eventId}/stream${query}`, {key, onUpdate: show,
+      stream = openStream(`/api/event/${eventId}/stream${query}`, {key, onUpdate: show, onRevoked: () => noKey("refused"),
         onState: ok => { $("live").textContent = t(ok ? "ev.live" : "ev.reconnecting"); }});
     }
     $("round-pick").addEventListener("change", () => {
@@ -896,7 +975,7 @@ import {openStream} from "./stream.js";
     $("report").addEventListener("click", () => { location.href = `/e/${eventId}/report#key=${key}`; });
     $("export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
     rerender = () => { if (latest) render(latest); if (lastMoment) showMoment(lastMoment); if (lastTime) showTime(lastTime); showEarlier(); showPenalties(); showAdjustments(); showOverride(); };
-    messagesReady.then(() => follow(null));
+    keyReady.then(() => follow(null));
     setInterval(() => latest && latest.clock && latest.clock.remaining !== null && !latest.clock.finished && (latest.clock.remaining -= 1, $("clock").textContent = clockText(latest.clock)), 1000);
   }
 
@@ -929,7 +1008,7 @@ import {openStream} from "./stream.js";
         `<li>–</li>`;
     }
     rerender = render;
-    messagesReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
+    keyReady.then(async () => { out = await call("GET", `/api/event/${eventId}/report`); render(); });
     $("report-pdf").addEventListener("click", () => download("GET", `/api/event/${eventId}/report?format=pdf&lang=${lang()}`, `report-${lang()}.pdf`));
     $("report-export").addEventListener("click", () => download("GET", `/api/event/${eventId}/export`, `event-${eventId}.zip`));
   }

@@ -30,11 +30,12 @@ export const whoSees = (() => {
     return [...latest.values()].sort((a, b) => a.seq - b.seq);
   }
   function sentence(view, n, mine) {
-    const params = {time: clock(n.at), by: by(n), player: name(view, n.seat)};
+    const params = {time: clock(n.at), by: by(n), player: name(view, n.seat), opened: n.opened_at ? clock(n.opened_at) : ""};
     // A printed seat sheet opened again after its phone took the seat: refused, and every phone says so.
     if (n.refused) return t(n.seat === mine ? "keys.refusedMine" : "keys.refused", {...params, used: n.used_at ? clock(n.used_at) : "?"});
-    // A seat's renewed key names the seat; every other kind has its own line, "keys.<kind>" (docs/extending.md).
-    if (n.seat) return t("keys." + n.key + (n.seat === mine ? "Mine" : ""), params);
+    // A seat's renewed key names the seat; every other kind has its own line, "keys.<kind>" (docs/extending.md). A
+    // reprinted seat sheet that has been opened says when: the seat is held by the phone that opened it.
+    if (n.seat) return t("keys." + n.key + (n.opened_at ? "Opened" : "") + (n.seat === mine ? "Mine" : ""), params);
     return t("keys." + n.key, params);
   }
 
@@ -62,7 +63,8 @@ export const whoSees = (() => {
   function banner(view, mine) {
     const box = document.getElementById("keys-news");
     const seen = Number(localStorage.getItem(ackKey) || "-1");
-    const fresh = ((view.keys && view.keys.notices) || []).filter(n => n.seq > seen);
+    // A reprinted sheet of this phone's seat, opened: this phone opened it (it holds the seat), so it is no news here.
+    const fresh = ((view.keys && view.keys.notices) || []).filter(n => n.seq > seen && !(n.opened_at && mine && n.seat === mine));
     box.replaceChildren();
     if (!fresh.length) return;
     const node = el("div", {class: "flag ok", role: "alert", "data-keys-news": ""});
