@@ -841,3 +841,12 @@ def test_a_character_without_attachments_or_power_is_the_only_one_returned() -> 
     flagged_and_refused(t, ReturnToHand("A", "A.01087.1", source="A.05047.1"), "ability.target")
     flagged_and_refused(t, ReturnToHand("A", "A.01088.1", source="A.05047.1"), "ability.target")
     legal(t, ReturnToHand("A", "B.01152.1", source="A.05047.1"))
+
+
+def test_a_wider_choice_instead_is_the_one_read() -> None:
+    """aside98 13 (ability.target): The White Book "… kneel your faction card to stand each defending Kingsguard
+    character you control. (Each participating Kingsguard character you control instead if you control a King or
+    Queen character.)": the side kept is "participating", the wider one (whether its player controls a King or Queen
+    is not judged), so its stand of an attacking Kingsguard is not flagged."""
+    want = Catalog.open().card("13099").targets
+    assert [(x[0], x[2], x[10]) for x in want] == [("stand", "participating", "Kingsguard")]

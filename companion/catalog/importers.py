@@ -2271,6 +2271,9 @@ def cost_targets(plain: str) -> tuple[tuple[str, str, str, str, int, int, str, s
     return tuple(out)
 
 
+#: "… stand each defending Kingsguard character you control. (Each participating Kingsguard character you control
+#: instead if you control a King or Queen character.)" (The White Book): the side widened, its condition not judged.
+_SIDE_INSTEAD = re.compile(r"\.? ?\(each participating [^)]*\binstead if\b", re.IGNORECASE)
 _STAND_SELF = re.compile(rf"\bstand {SELF}\b", re.IGNORECASE)
 _KNEEL_SELF_COST = re.compile(rf"\bkneel {SELF}(?: and pay \d+ gold)? to\b", re.IGNORECASE)
 
@@ -2308,6 +2311,8 @@ def targets(plain: str, name: str | None = None
             if verb == "return_to_hand" and re.match(r"\s*to shadows\b", text[m.end():], re.IGNORECASE):
                 verb = "put_into_shadows"  # "choose a card you control with shadow and return it to shadows" (Ralf)
             entry = _target_entry(verb, g, text[m.end():m.end() + 80])
+            if entry[2] in ("attacking", "defending") and _SIDE_INSTEAD.match(text, m.end()):
+                entry = (*entry[:2], "participating", *entry[3:])  # The White Book: the wider choice "instead if …"
             if _EACH_CHOOSES.search(text, 0, m.start()):
                 entry = (*entry[:9], EACH, *entry[10:])  # one a player: as many as there are players
             found.append(entry)
