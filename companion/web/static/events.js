@@ -714,7 +714,7 @@ import {openStream} from "./stream.js";
     async function openTable(game, seq) {
       const mine = ++asked;
       atLatest = seq === undefined || Boolean(lastMoment && game === lastMoment.game.id && seq >= lastMoment.game.version);
-      if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
+      if (game !== selected) { lastTime = null; entered = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
       selected = game;
       const m = await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`));
       if (mine !== asked) return;
@@ -770,31 +770,42 @@ import {openStream} from "./stream.js";
       if (type === "penalty") { justLogged = true; loadEarlier(); }  // the list under the tables follows on the live stream
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
-     * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
+     * tracked); where the power or the draw decks are a guess, the judge enters what the players say (their power,
+     * their counted draw decks) before anything is decided: one field per seat for each figure the answer needs. */
     function showTime(out) {
       lastTime = out;
       const seats = lastMoment ? lastMoment.game.seats : [];
       const who = seat => { const x = seats.find(p => p.seat === seat); return x ? x.name : seat; };
       const value = v => (v === null || v === undefined ? "?" : v === true ? "✓" : v === false ? "–" : v);
       const source = (step, seat) => { const src = (out.sources[step.step] || {})[seat]; return src ? ` (${t("ev.src." + src)})` : ""; };
+      const needs = out.needs || [];
+      const field = (figure, state) => Object.keys(out.draw_decks).map(seat =>
+        `<label>${esc(who(seat))} <input id="gtt-${figure}-${esc(seat)}" data-figure="${figure}" data-seat="${esc(seat)}" ` +
+        `type="number" min="0" max="${figure === "power" ? 99 : 200}" value="${esc((entered[figure] || {})[seat] ?? "")}"> ` +
+        `<span class="muted">${esc(t("ev.gtt_state_says", {n: state(seat)}))}</span></label> `).join("");
+      const asked = [
+        needs.includes("power_needed") ? `<p class="flag">${esc(t("ev.gtt_needs_power"))}</p><p>` +
+          field("power", seat => out.power[seat]) + "</p>" : "",
+        needs.includes("draw_deck") ? `<p class="flag">${esc(t("ev.gtt_needs_count", {expected: out.draw_decks.A ? out.draw_decks.A.regular_draws : "?"}))}</p><p>` +
+          field("deck", seat => out.draw_decks[seat].count) + "</p>" : ""].join("");
       $("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li data-step="${esc(s.step)}">${esc(t("step." + s.step))}: ` +
         Object.entries(s.values).map(([k, v]) => `${esc(who(k))} ${esc(value(v))}${esc(source(s, k))}`).join(", ") +
         `${s.skipped ? " — " + esc(t("ev.not_tracked")) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
-        (out.needs === "draw_deck"
-          ? `<p class="flag">${esc(t("ev.gtt_needs_count", {expected: out.draw_decks.A ? out.draw_decks.A.regular_draws : "?"}))}</p><p>` +
-            Object.entries(out.draw_decks).map(([seat, d]) => `<label>${esc(who(seat))} <input id="gtt-deck-${esc(seat)}" type="number" min="0" max="200" ` +
-              `value="${esc(counts[seat] ?? "")}"> <span class="muted">${esc(t("ev.gtt_state_says", {n: d.count}))}</span></label> `).join("") +
-            `<button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
+        (needs.length
+          ? asked + `<p><button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
           : `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: `${who(out.winner)} (${out.winner})`}) : out.chooser ? t("ev.chooser", {seat: `${who(out.chooser)} (${out.chooser})`}) : t("ev.chooserUnknown"))}</p>`);
     }
-    let counts = {};
+    let entered = {};  // what the players said, as the judge entered it: {deck: {A: "41"}, power: {A: "11"}}
     async function goingToTime() {
-      const query = Object.entries(counts).filter(([, v]) => v !== "").map(([k, v]) => `deck_${k}=${encodeURIComponent(v)}`).join("&");
+      const query = Object.entries(entered).flatMap(([figure, bySeat]) => Object.entries(bySeat)
+        .filter(([, v]) => v !== "").map(([seat, v]) => `${figure}_${seat}=${encodeURIComponent(v)}`)).join("&");
       showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time` + (query ? "?" + query : "")));
     }
     $("gtt-out").addEventListener("click", e => {
       if (!e.target.closest("#gtt-count")) return;
-      counts = Object.fromEntries([...document.querySelectorAll("#gtt-out input[id^=gtt-deck-]")].map(i => [i.id.slice(9), i.value]));
+      for (const input of document.querySelectorAll("#gtt-out input[data-figure]")) {
+        (entered[input.dataset.figure] ||= {})[input.dataset.seat] = input.value;
+      }
       goingToTime();
     });
     $("reprint").addEventListener("click", async e => {
@@ -821,7 +832,7 @@ import {openStream} from "./stream.js";
       const newest = latest && latest.rounds.length ? latest.rounds[latest.rounds.length - 1].number : number;
       follow(number === newest ? null : number);
     });
-    $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
+    $("gtt").addEventListener("click", () => { entered = {}; goingToTime(); });
     $("result-buttons").addEventListener("click", async e => {
       const b = e.target.closest("[data-result]");
       if (!b || !selected) return;

@@ -1,0 +1,79 @@
+"""What a judge running a real event still tripped on at the tables, in real Chromium: going to time at a table that
+never recorded power, and a result one player reported that waits for the other's confirmation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.axe import at_sizes, described
+from tests.decklists import as_text, real_decks
+from tests.phones import WAIT, settled
+from tests.server import Server, call
+from tests.test_browser import CHROMIUM, keep
+from tests.test_events import regular_draws
+from tests.test_events_browser import LAPTOP, ann_against_ben
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+def act(api: str, gid: str, key: str, action: dict[str, Any]) -> None:
+    _, view = call(api, "GET", f"/games/{gid}/view", key=key)
+    status, out = call(api, "POST", f"/games/{gid}/actions", {"action": action, "expected_version": view["version"]},
+                       key)
+    assert status == 201, out
+
+
+def judge_at(browser: Any, server: Server, eid: str, judge: str, gid: str, lang: str) -> Any:
+    """The judge's dashboard in ``lang``, the table's panel open."""
+    page = browser.new_context(**LAPTOP, locale=lang).new_page()
+    page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+    page.wait_for_selector(f"button[data-open='{gid}']", timeout=WAIT)
+    page.click(f"button[data-open='{gid}']")
+    page.wait_for_selector("#table-panel:not(.hidden)", timeout=WAIT)
+    return page
+
+
+def test_going_to_time_asks_the_judge_for_power_nobody_recorded(server: Server, browser: Any) -> None:
+    """A judge's event: the players kept their power off the phones (they said 11 and 9). The calculator read "fewest
+    power needed to win: Emma 15 (tracked), David 15 (tracked)", asked for the draw decks alone and named the wrong
+    winner. Now it asks for both players' power, says it is not tracked, and decides on what was entered, marked
+    as entered; in English and German."""
+    from tests.catalogs import fresh_catalog
+
+    catalog = fresh_catalog()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    eid, org, judge, gid, ka, kb = ann_against_ben(api, "Untracked power", deck)
+    for seat, key in (("A", ka), ("B", kb)):  # the draws are recorded: the draw decks are tracked (and tie)
+        for action in regular_draws(catalog, deck, seat, 9):
+            act(api, gid, key, action)
+    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
+        act(api, gid, ka, {"type": "begin_phase", "phase": phase})
+    assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
+    for phase in ("standing", "taxation"):
+        act(api, gid, ka, {"type": "begin_phase", "phase": phase})
+    for lang, says, counted, wins in (("en-GB", "Power is not tracked", "as the players say", "Ann"),
+                                      ("de-DE", "Die Macht ist nicht erfasst", "laut den Spielern", "Ann")):
+        page = judge_at(browser, server, eid, judge, gid, lang)
+        page.click("#gtt")
+        page.wait_for_selector("#gtt-power-A", timeout=WAIT)
+        settled(page)
+        out = page.inner_text("#gtt-out")
+        assert says in out, out
+        assert page.locator(".gtt-winner").count() == 0 and page.locator("#gtt-deck-A").count() == 0  # decks tracked
+        found = at_sizes(page)
+        assert not any(found.values()), {size: described(v) for size, v in found.items()}
+        keep(page, f"event-judge-going-to-time-power-{lang[:2]}.png")
+        page.fill("#gtt-power-A", "11")
+        page.fill("#gtt-power-B", "9")
+        page.click("#gtt-count")
+        page.wait_for_selector(".gtt-winner", timeout=WAIT)
+        assert wins in page.inner_text(".gtt-winner")
+        power_line = page.inner_text("#gtt-out li[data-step=power_needed]")
+        assert "4" in power_line and "6" in power_line and counted in power_line, power_line
+        page.context.close()
+    # Nothing was set on a guess meanwhile: the table's result waits for the judge.
+    assert call(api, "GET", f"/event-tables/{gid}", key=ka)[1]["result"] is None
