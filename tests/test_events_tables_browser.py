@@ -77,3 +77,39 @@ def test_going_to_time_asks_the_judge_for_power_nobody_recorded(server: Server, 
         page.context.close()
     # Nothing was set on a guess meanwhile: the table's result waits for the judge.
     assert call(api, "GET", f"/event-tables/{gid}", key=ka)[1]["result"] is None
+
+
+def test_a_half_reported_table_says_so_on_the_judges_row(server: Server, browser: Any) -> None:
+    """A judge's event: one player reported "Hanna wins" and waited for the other's confirmation; the dashboard row
+    showed nothing (only the table panel's log said "#7 result reported"). The row says who reported what and whose
+    confirmation it waits for, in English and German, and the agreed result replaces it."""
+    from tests.catalogs import fresh_catalog
+
+    catalog = fresh_catalog()
+    api = server.url + "/api"
+    deck = next(as_text(d, catalog) for d in real_decks() if catalog.get(d["cards"][0]["code"]).edition == "2e")  # type: ignore[union-attr]
+    eid, _, judge, gid, ka, kb = ann_against_ben(api, "Half reported", deck)
+    claim = {"winner": "A", "ending": "victory"}
+    status, out = call(api, "POST", f"/event-tables/{gid}/report", {**claim, "request_id": "half-0001"}, ka)
+    assert status == 201 and out["status"] == "waiting", out
+    _, board = call(api, "GET", f"/event/{eid}/dashboard", key=judge)
+    assert board["tables"][0]["reported"]["waits_for_name"] == "Ben", board["tables"][0]
+    pages = {}
+    for lang, words in (("en-GB", "Ann reported: Ann wins (victory condition); waiting for Ben to confirm"),
+                        ("de-DE", "wartet auf die Bestätigung von Ben")):
+        page = browser.new_context(**LAPTOP, locale=lang).new_page()
+        page.goto(f"{server.url}/e/{eid}/judge#key={judge}")
+        page.wait_for_selector(f"#tables tr[data-game='{gid}'] .reported", timeout=WAIT)
+        settled(page)
+        row = page.inner_text(f"#tables tr[data-game='{gid}']")
+        assert words in row, row
+        found = at_sizes(page)
+        assert not any(found.values()), {size: described(v) for size, v in found.items()}
+        keep(page, f"event-judge-half-reported-{lang[:2]}.png")
+        pages[lang] = page
+    # Ben confirms: the live row shows the agreed result, and the waiting line is gone.
+    status, out = call(api, "POST", f"/event-tables/{gid}/report", {**claim, "request_id": "half-0002"}, kb)
+    assert status == 201 and out["status"] == "agreed", out
+    for page in pages.values():
+        page.wait_for_function(f"!document.querySelector(\"#tables tr[data-game='{gid}'] .reported\")", timeout=WAIT)
+        page.context.close()

@@ -62,6 +62,19 @@ def _names_only(value: Any) -> Any:
     return value
 
 
+def waiting_report(found: Agreement, names: dict[str, str]) -> dict[str, Any] | None:
+    """A result one seat reported that waits for the other seat's confirmation, for the judge's dashboard row (a
+    judge's event showed nothing there; only the table's log said "#7 result reported"): who reported what, and
+    whose confirmation it waits for. None: nobody reported, or the result is settled or disputed."""
+    if found.status != "waiting":
+        return None
+    seat, report = next((s, r) for s, r in found.reports.items() if r is not None)
+    other = next(s for s in found.reports if s != seat)
+    return {"seat": seat, "name": names.get(seat, seat), "claim": {
+        **report.claim.to_dict(), "winner_name": names.get(report.claim.winner or "")}, "at": report.at,
+        "waits_for": other, "waits_for_name": names.get(other, other)}
+
+
 #: The regular draws (RR: Setup, Draw phase): 7 cards at setup, 2 in each draw phase.
 SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
 
@@ -531,7 +544,9 @@ class EventService:
             players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
                             "power": power, "shadows": len(p.get("shadows", [])),
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
+        names = {s.seat: s.name for s in game.seats}
         facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
+                 "reported": waiting_report(self.agreement_of(game_id), names),
                  "time_called": judged.get("time_called", False), "gone_to_time": judged.get("gone_to_time", False),
                  "last_at": last[-1].at if last else None, "needs_judge": state.needs_judge,
                  "extension": self.extension(game_id)}
@@ -563,7 +578,7 @@ class EventService:
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
                 "flagged_moves": open_moves(flags),
                 "needs_judge": facts["needs_judge"], "clock": clock, "time_called": facts["time_called"],
-                "gone_to_time": facts["gone_to_time"],
+                "gone_to_time": facts["gone_to_time"], "reported": facts["reported"],
                 "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
 
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
@@ -624,7 +639,10 @@ class EventService:
     # -- results: reported by the players, decided by the judge -------------------------------------------
     def reports(self, ref: TableRef) -> Agreement:
         """The table's ``report`` entries, settled (``results.agreement``)."""
-        found = [Report(e.seq, e.actor, Claim.of(e.data), e.at) for e in self.games.entries(ref.game_id)
+        return self.agreement_of(ref.game_id)
+
+    def agreement_of(self, game_id: str) -> Agreement:
+        found = [Report(e.seq, e.actor, Claim.of(e.data), e.at) for e in self.games.entries(game_id)
                  if e.kind == "report"]
         return agreement(found)
 

@@ -592,7 +592,10 @@ import {openStream} from "./stream.js";
         const players = tb.players.map(p => `${esc(p.name)}${p.faction ? ` (${esc(factionName(p.faction))})` : ""}${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
           (p.legal === false ? `<span class="deck-line">${deckHtml(p, false)}</span>` : "")).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
-        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
+        // One seat reported and the other has not confirmed yet: said on the row, naming whose confirmation it waits for.
+        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>`
+          : tb.reported ? `<br><span class="reported">${esc(t("ev.reported_waits", {by: tb.reported.name,
+            claim: claimText(tb.reported.claim), other: tb.reported.waits_for_name}))}</span>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button>${flagCount(tb.flagged_moves.length)}</td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
