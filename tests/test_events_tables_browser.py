@@ -113,3 +113,56 @@ def test_a_half_reported_table_says_so_on_the_judges_row(server: Server, browser
     for page in pages.values():
         page.wait_for_function(f"!document.querySelector(\"#tables tr[data-game='{gid}'] .reported\")", timeout=WAIT)
         page.context.close()
+
+
+def test_the_registration_page_tells_the_player_the_organisers_decisions(server: Server, browser: Any) -> None:
+    """A judge's event: a deck the organiser allowed still read "⚠ Your deck is not legal … the organiser may still
+    allow this one"; a dropped player's page did not mention the drop; a late player was not told of the round they
+    missed (an unpaired loss). Each is said on the player's own registration page, in English and German."""
+    from tests.catalogs import fresh_catalog
+    from tests.test_events_record import _four_illegal_decks
+
+    catalog = fresh_catalog()
+    api = server.url + "/api"
+    legal, illegal = _four_illegal_decks(catalog)
+    _, ev = call(api, "POST", "/event", {"name": "Decisions", "rounds": 3, "tables": 4})
+    eid, org = ev["event"]["id"], ev["organiser"]["key"]
+    keys, ids = {}, {}
+    for i, (name, deck) in enumerate((("Ann", next(iter(illegal.values()))), ("Ben", legal), ("Cy", legal),
+                                      ("Di", legal))):
+        status, out = call(api, "POST", f"/event/{eid}/registration", {"name": name, "decklist": deck,
+                                                                       "request_id": f"self-{i:04d}"})
+        assert status == 201, out
+        keys[name], ids[name] = out["key"], out["player"]["id"]
+    assert call(api, "POST", f"/event/{eid}/players/{ids['Ann']}/confirm", {}, org)[0] == 200  # Ann's deck allowed
+    status, out = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cy,Di"}, org)
+    assert status == 201, out
+    status, out = call(api, "POST", f"/event/{eid}/registration", {"name": "Eve", "decklist": legal,
+                                                                   "request_id": "self-late"})
+    assert status == 201, out  # Eve comes late: round 1 is paired already
+    keys["Eve"] = out["key"]
+    assert call(api, "POST", f"/event/{eid}/players/{ids['Di']}/drop", {}, org)[0] == 200  # Di leaves after round 1
+    expected = {
+        "en-GB": {"Ann": "the organiser allowed it", "Di": "You have left the event after round 1",
+                  "Eve": "Rounds you were not paired in: 1; each counts as an unpaired loss"},
+        "de-DE": {"Ann": "die Turnierleitung hat es zugelassen", "Di": "Du hast das Turnier nach Runde 1 verlassen",
+                  "Eve": "Runden, in denen du nicht gepaart warst: 1; jede zählt als Niederlage ohne Gegner"}}
+    for lang, says in expected.items():
+        for name, words in says.items():
+            page = browser.new_context(**LAPTOP, locale=lang).new_page()
+            page.goto(f"{server.url}/e/{eid}/register")
+            page.evaluate("([store, key]) => localStorage.setItem(store, key)",  # the phone that registered
+                          [f"companion:register:{eid}", keys[name]])
+            page.reload()
+            page.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
+            settled(page)
+            mine = page.inner_text("#reg-mine")
+            assert words in mine, (lang, name, mine)
+            if name == "Ann":
+                assert "✓" in page.inner_text("#reg-legal") and page.get_attribute("#reg-legal", "class") == "deck-ok"
+                assert "may still allow" not in mine and "noch zulassen" not in mine
+            if name == "Eve":
+                found = at_sizes(page)
+                assert not any(found.values()), {size: described(v) for size, v in found.items()}
+            keep(page, f"event-register-decision-{name.lower()}-{lang[:2]}.png")
+            page.context.close()

@@ -524,8 +524,21 @@ def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
             r.get("bye") == player.id for r in service().events.rounds(event.id))
         mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
                                                                      "legal", "problems", "confirmed")},
-                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id)}
+                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id),
+                **_organiser_decisions(event, player.id, paired)}
     return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
+
+
+def _organiser_decisions(event: Event, player_id: int, paired: int) -> dict[str, Any]:
+    """What the organiser decided of a player, for their own registration page (a judge's event told them none of
+    it): their drop (after which round, disqualified or not) and the rounds they missed, each an unpaired loss (a late
+    registration, a drop and a rejoin). Whether an illegal deck was allowed is the registration's ``confirmed``."""
+    entrant = next((e for e in service().events.entrants(event.id) if e.id == player_id), None)
+    if entrant is None:
+        return {"dropped": None, "missed": []}
+    dropped = None if entrant.dropped_after is None else {
+        "after": entrant.dropped_after, "disqualified": player_id in service().events.disqualified(event.id)}
+    return {"dropped": dropped, "missed": sorted(entrant.unpaired_losses(paired))}
 
 
 @events_api.get("/event/<event_id>/registration")

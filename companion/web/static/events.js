@@ -974,14 +974,24 @@ import {openStream} from "./stream.js";
       $("reg-mine").classList.toggle("hidden", !p);
       if (!p) return;
       $("reg-mine-title").textContent = t("ev.reg.registered_as", {name: p.name});
-      $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : "⚠ " + t("ev.reg.illegal");
-      $("reg-legal").className = p.legal ? "deck-ok" : "deck-bad";
+      // A deck the organiser allowed is theirs to play (it read "not legal … may still allow this one").
+      const allowed = !p.legal && p.confirmed;
+      $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : allowed ? "✓ " + t("ev.reg.allowed") : "⚠ " + t("ev.reg.illegal");
+      $("reg-legal").className = p.legal || allowed ? "deck-ok" : "deck-bad";
+      // The organiser's decisions about this player: a drop (or disqualification), the rounds missed (unpaired losses).
+      const decisions = [
+        p.dropped ? (p.dropped.disqualified ? t("ev.reg.disqualified", {round: p.dropped.after})
+          : p.dropped.after ? t("ev.reg.dropped", {round: p.dropped.after}) : t("ev.reg.dropped_before")) : "",
+        p.missed && p.missed.length ? t("ev.reg.missed", {rounds: p.missed.join(", ")}) : ""].filter(Boolean);
+      $("reg-decisions").classList.toggle("hidden", !decisions.length);
+      $("reg-decisions").textContent = decisions.join(" ");
       $("reg-problems").replaceChildren(...deckProblems(p.problems).map(x => el("li", {}, x)));
       // The bye of the latest round: no table comes (a player with the bye waited for one); it scores a win.
       $("reg-bye").classList.toggle("hidden", !p.bye);
       $("reg-bye").textContent = p.bye ? t("ev.reg.bye", p.bye) : "";
-      $("reg-note").textContent = p.paired ? t("ev.reg.paired_note") : p.legal ? t("ev.reg.done") : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
-      $("reg-fix").classList.toggle("hidden", p.legal || p.paired || !out.open);
+      $("reg-note").textContent = p.dropped ? "" : p.paired ? t("ev.reg.paired_note") : p.legal || allowed ? t("ev.reg.done")
+        : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
+      $("reg-fix").classList.toggle("hidden", p.legal || allowed || p.paired || !out.open || Boolean(p.dropped));
     }
     $("self-register").addEventListener("submit", async e => {
       e.preventDefault();
