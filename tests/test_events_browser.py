@@ -303,6 +303,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
             assert status == 201, out
             version = out["version"]
     act({"type": "win_dominance"})  # nobody won it: the step is known, and ties
+    act({"type": "set_power", "player": "A", "amount": 0})  # the phones keep the power (none yet): tracked, tied
     assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
     for phase in ("standing", "taxation"):
         act({"type": "begin_phase", "phase": phase})
