@@ -365,18 +365,41 @@ def test_time_called_is_recorded_once_and_a_strict_table_begins_no_new_round(cli
     assert r.status_code == 403, r.get_json()
 
 
-def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(client: FlaskClient,
-                                                                           catalog: Catalog) -> None:
-    r = client.post("/api/event", json={"name": "Time", "rounds": 1, "tables": 4})
+def begin_phases(client: FlaskClient, gid: str, key: str, version: int, *phases: str) -> int:
+    """Each phase begun in turn (once more at the version a 409 names: the server's clock may call time between
+    two); the table's version after them."""
+    for phase in phases:
+        body = {"action": {"type": "begin_phase", "phase": phase}, "expected_version": version}
+        r = client.post(f"/api/games/{gid}/actions", headers=h(key), json=body)
+        if r.status_code == 409:
+            body["expected_version"] = r.get_json()["error"]["details"]["version"]
+            r = client.post(f"/api/games/{gid}/actions", headers=h(key), json=body)
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    return version
+
+
+def two_at_one_table(client: FlaskClient, catalog: Catalog, names: tuple[str, str] = ("Ann", "Ben"),
+                     title: str = "Time") -> tuple[str, str, str, dict[str, Any], str]:
+    """An event of one round whose one table (advisory) seats ``names`` with the same deck, both allowed: the event's
+    id, the organiser's and the judge's keys, the round's table and the deck."""
+    r = client.post("/api/event", json={"name": title, "rounds": 1, "tables": 4})
     ev = r.get_json()
     eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
     deck = two_e_decks(catalog)[0]
-    for name in ("Ann", "Ben"):  # the same deck: equal power and equal draw decks, dominance decides
+    for name in names:
         r = client.post(f"/api/event/{eid}/players", headers=h(org), json={"name": name, "decklist": deck})
         assert r.status_code == 201
         client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm", headers=h(org), json={})
     table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
-                        json={"csv": "1,Ann,Ben", "mode": "advisory"}).get_json()["tables"][0]
+                        json={"csv": f"1,{names[0]},{names[1]}", "mode": "advisory"}).get_json()["tables"][0]
+    return eid, org, judge, table, deck
+
+
+def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(client: FlaskClient,
+                                                                           catalog: Catalog) -> None:
+    # The same deck: equal power and equal draw decks, dominance decides.
+    eid, org, judge, table, deck = two_at_one_table(client, catalog)
     gid, ka, kb = table["game"], *(claimed(s["url"], client) for s in table["seats"])
     version = 4  # the two decks, then each phone taking its seat's key
     for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
@@ -395,22 +418,15 @@ def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(clien
     version = r.get_json()["version"]
     assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
                        json={"seconds_ago": 55 * 60 + 5}).status_code == 200
-    for phase in ("standing", "taxation"):  # time is called before the first; the round still ends
-        r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
-                        json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
-        if r.status_code == 409:
-            version = r.get_json()["error"]["details"]["version"]
-            r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
-                            json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
-        assert r.status_code == 201, r.get_json()
-        version = r.get_json()["version"]
+    # Time is called before the standing phase; the round still ends.
+    version = begin_phases(client, gid, ka, version, "standing", "taxation")
     view = client.get(f"/api/games/{gid}/view", headers=h(ka)).get_json()
     assert view["time_called"] and view["gone_to_time"] and view["dominance"] == {"1": "B"}
     # Nobody recorded the draws: the draw decks hold cards long drawn. Power ties, so the draw-deck step would
     # decide on a guess: the answer says which figures are tracked and asks the judge for the counts.
     url = f"/api/event/{eid}/games/{gid}/going-to-time"
     steps = client.get(url, headers=h(judge)).get_json()
-    assert steps["winner"] is None and steps["needs"] == "draw_deck" and steps["decided_by"] is None
+    assert steps["winner"] is None and steps["needs"] == ["draw_deck"] and steps["decided_by"] is None
     assert steps["sources"]["power_needed"] == {"A": "tracked", "B": "tracked"}
     assert steps["sources"]["draw_deck"] == {"A": "untracked", "B": "untracked"}
     assert steps["draw_decks"]["A"]["regular_draws"] == 9 and steps["draw_decks"]["A"]["left_deck"] == 0
@@ -439,6 +455,52 @@ def test_a_table_gone_to_time_gets_the_going_to_time_result_with_dominance(clien
         assert info["result"] == {"winner": "B", "winner_name": "Ben", "by_time": "dominance"}
     row = client.get(f"/api/event/{eid}/dashboard", headers=h(judge)).get_json()["tables"][0]
     assert row["gone_to_time"] and row["result"]["winner"] == "B"
+
+
+def test_going_to_time_asks_for_power_the_table_never_recorded(client: FlaskClient, catalog: Catalog) -> None:
+    """A judge's event: a table went to time whose players kept their power off the phones (they said 11 and 9);
+    the calculator read "fewest power needed to win: 15 (tracked), 15 (tracked)", asked only for the draw decks and
+    named the wrong winner. Power is tracked only where the log recorded some; else the judge enters both players'
+    power, and the answer says which figures are the table's and which were entered."""
+    eid, org, judge, table, deck = two_at_one_table(client, catalog, ("Emma", "David"), "Untracked")
+    gid, ka, kb = table["game"], *(claimed(s["url"], client) for s in table["seats"])
+    version = 4
+    for action in [*regular_draws(catalog, deck, "A", 9), *regular_draws(catalog, deck, "B", 9)]:
+        r = client.post(f"/api/games/{gid}/actions", headers=h(ka if action["player"] == "A" else kb),
+                        json={"action": action, "expected_version": version})
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    for phase in ("plot", "draw", "marshaling", "challenges", "dominance"):
+        r = client.post(f"/api/games/{gid}/actions", headers=h(ka),
+                        json={"action": {"type": "begin_phase", "phase": phase}, "expected_version": version})
+        assert r.status_code == 201, r.get_json()
+        version = r.get_json()["version"]
+    assert client.post(f"/api/event/{eid}/rounds/1/clock", headers=h(org),
+                       json={"seconds_ago": 55 * 60 + 5}).status_code == 200
+    version = begin_phases(client, gid, ka, version, "standing", "taxation")
+    url = f"/api/event/{eid}/games/{gid}/going-to-time"
+    steps = client.get(url, headers=h(judge)).get_json()
+    # The draws were recorded (the decks are tracked), the power never was: nothing is decided on 0 against 0.
+    assert steps["sources"]["power_needed"] == {"A": "untracked", "B": "untracked"}, steps["sources"]
+    assert steps["sources"]["draw_deck"] == {"A": "tracked", "B": "tracked"}
+    assert steps["winner"] is None and steps["decided_by"] is None and steps["needs"] == ["power_needed"]
+    assert steps["power"] == {"A": 0, "B": 0} and steps["steps"][0]["needs_count"]
+    assert client.get(f"/api/event-tables/{gid}", headers=h(ka)).get_json()["result"] is None  # no guess
+    # What the players say decides, marked as entered.
+    steps = client.get(url + "?power_A=11&power_B=9", headers=h(judge)).get_json()
+    assert steps["winner"] == "A" and steps["decided_by"] == "power_needed" and "needs" not in steps
+    assert steps["sources"]["power_needed"] == {"A": "said", "B": "said"}
+    assert steps["steps"][0]["values"] == {"A": 4, "B": 6}
+    steps = client.get(url + "?power_A=9&power_B=9", headers=h(judge)).get_json()
+    assert steps["decided_by"] not in (None, "power_needed") and "needs" not in steps, steps
+    assert client.get(url + "?power_A=x", headers=h(judge)).get_json()["error"]["details"]["field"] == "power_A"
+    assert client.get(url + "?power_B=100", headers=h(judge)).get_json()["error"]["details"]["field"] == "power_B"
+    # Power recorded once (a correction to what lies on the table, even to the same 0): the table's totals count.
+    r = client.post(f"/api/games/{gid}/actions", headers=h(kb),
+                    json={"action": {"type": "set_power", "player": "B", "amount": 0}, "expected_version": version})
+    assert r.status_code == 201, r.get_json()
+    steps = client.get(url, headers=h(judge)).get_json()
+    assert steps["sources"]["power_needed"] == {"A": "tracked", "B": "tracked"} and "needs" not in steps, steps
 
 
 def test_deck_check_watches_scans_and_tts_snapshots(client: FlaskClient, catalog: Catalog) -> None:
@@ -650,17 +712,11 @@ def test_going_to_time_before_a_plot_phase_names_no_first_player(client: FlaskCl
     """A judge trial: time called while a table was still setting up; the calculator named seat A's player as the
     first player who chooses, a default nobody chose. Before round 1's plot phase it names nobody (``chooser``
     None) and the judge page says to ask the players."""
-    r = client.post("/api/event", json={"name": "Early", "rounds": 1, "tables": 4})
-    ev = r.get_json()
-    eid, org, judge = ev["event"]["id"], ev["organiser"]["key"], ev["judge"]["key"]
-    deck = two_e_decks(catalog)[0]
-    for name in ("Ann", "Ben"):
-        r = client.post(f"/api/event/{eid}/players", headers=h(org), json={"name": name, "decklist": deck})
-        client.post(f"/api/event/{eid}/players/{r.get_json()['player']['id']}/confirm", headers=h(org), json={})
-    table = client.post(f"/api/event/{eid}/rounds", headers=h(org),
-                        json={"csv": "1,Ann,Ben", "mode": "advisory"}).get_json()["tables"][0]
-    steps = client.get(f"/api/event/{eid}/games/{table['game']}/going-to-time?deck_A=50&deck_B=50",
-                       headers=h(judge)).get_json()
+    eid, _, judge, table, _ = two_at_one_table(client, catalog, title="Early")
+    url = f"/api/event/{eid}/games/{table['game']}/going-to-time"
+    # Neither power nor the draws recorded: both are asked for at once.
+    assert client.get(url, headers=h(judge)).get_json()["needs"] == ["power_needed", "draw_deck"]
+    steps = client.get(url + "?deck_A=50&deck_B=50&power_A=0&power_B=0", headers=h(judge)).get_json()
     assert steps["winner"] is None and steps["decided_by"] == "first_player" and steps["chooser"] is None
 
 

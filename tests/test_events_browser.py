@@ -120,19 +120,23 @@ def test_sixteen_table_event(server: Server, browser: Any, tmp_path: Path) -> No
     judge_page.wait_for_function("document.querySelector('#clock').innerText.includes('TIME') || "
                                  "document.querySelector('#clock').innerText.includes('ZEIT')")
     judge_page.click("#gtt")
-    # Power ties and nobody recorded the draws: the page shows which figures are tracked and asks the judge
-    # for both draw decks as the players count them, instead of deciding on the state's guess.
+    # Nobody recorded power or the draws: the page shows which figures are tracked and asks the judge for both
+    # players' power as they say it and both draw decks as they count them, instead of deciding on a guess.
     judge_page.wait_for_selector("#gtt-deck-A")
+    judge_page.wait_for_selector("#gtt-power-A")
     assert "not tracked" in judge_page.inner_text("#gtt-out")
     _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time", key=judge)
-    assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == "draw_deck"
+    assert gtt["steps"][0]["values"] == {"A": 15, "B": 15} and gtt["needs"] == ["power_needed", "draw_deck"]
     keep(judge_page, "event-judge-going-to-time-count-en.png")
+    judge_page.fill("#gtt-power-A", "9")
+    judge_page.fill("#gtt-power-B", "9")
     judge_page.fill("#gtt-deck-A", "41")
     judge_page.fill("#gtt-deck-B", "43")
     judge_page.click("#gtt-count")
     judge_page.wait_for_selector(".gtt-winner")
     winner = judge_page.locator(".gtt-winner").inner_text()
-    _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time?deck_A=41&deck_B=43", key=judge)
+    _, gtt = call(api, "GET", f"/event/{eid}/games/{game7}/going-to-time?deck_A=41&deck_B=43&power_A=9&power_B=9",
+                  key=judge)
     assert gtt["decided_by"] == "draw_deck" and gtt["winner"] == "B"
     assert "counted" in judge_page.inner_text("#gtt-out")
     assert (gtt["winner"] or gtt["chooser"]) in winner
@@ -299,6 +303,7 @@ def test_a_tie_to_the_end_names_the_chooser_and_the_phones_ask_once_per_entry(se
             assert status == 201, out
             version = out["version"]
     act({"type": "win_dominance"})  # nobody won it: the step is known, and ties
+    act({"type": "set_power", "player": "A", "amount": 0})  # the phones keep the power (none yet): tracked, tied
     assert call(api, "POST", f"/event/{eid}/rounds/1/clock", {"seconds_ago": 55 * 60 + 5}, org)[0] == 200
     for phase in ("standing", "taxation"):
         act({"type": "begin_phase", "phase": phase})

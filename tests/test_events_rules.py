@@ -206,6 +206,8 @@ def test_draws_recorded_as_counts_are_tracked_draw_decks_and_going_to_time_agree
     t.phases("plot", "draw")
     for seat, key in t.keys.items():  # Ann draws one card more (flagged at this advisory table): Ben's deck is larger
         assert t.act(key, {"type": "draw_cards", "player": seat, "count": 3 if seat == "A" else 2}).status_code == 201
+    # The phones keep the power (nobody has any yet): the table's totals are tracked, and power ties.
+    assert t.act(t.keys["A"], {"type": "set_power", "player": "A", "amount": 0}).status_code == 201
     t.run_out_the_clock()
     t.phases("marshaling", "challenges", "dominance", "standing", "taxation")
     steps = client.get(f"/api/event/{t.eid}/games/{t.gid}/going-to-time", headers=h(t.judge)).get_json()
@@ -231,6 +233,7 @@ def test_a_tie_to_the_end_chosen_at_the_table_is_proposed_as_a_modified_win(clie
     t.phases("plot", "draw", "marshaling", "challenges", "dominance")
     t.draws(9)
     assert t.act(t.keys["A"], {"type": "win_dominance"}).status_code == 201  # nobody: the step ties
+    assert t.act(t.keys["B"], {"type": "set_power", "player": "B", "amount": 0}).status_code == 201  # power kept
     t.run_out_the_clock()
     t.phases("standing", "taxation")
 

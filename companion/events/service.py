@@ -62,6 +62,19 @@ def _names_only(value: Any) -> Any:
     return value
 
 
+def waiting_report(found: Agreement, names: dict[str, str]) -> dict[str, Any] | None:
+    """A result one seat reported that waits for the other seat's confirmation, for the judge's dashboard row (a
+    judge's event showed nothing there; only the table's log said "#7 result reported"): who reported what, and
+    whose confirmation it waits for. None: nobody reported, or the result is settled or disputed."""
+    if found.status != "waiting":
+        return None
+    seat, report = next((s, r) for s, r in found.reports.items() if r is not None)
+    other = next(s for s in found.reports if s != seat)
+    return {"seat": seat, "name": names.get(seat, seat), "claim": {
+        **report.claim.to_dict(), "winner_name": names.get(report.claim.winner or "")}, "at": report.at,
+        "waits_for": other, "waits_for_name": names.get(other, other)}
+
+
 #: The regular draws (RR: Setup, Draw phase): 7 cards at setup, 2 in each draw phase.
 SETUP_DRAW, DRAW_PHASE_DRAW = 7, 2
 
@@ -288,13 +301,16 @@ class EventService:
         return self._as_judge(game_id, CallTime(lifted=True), request_id[:64])
 
     def time_steps(self, game_id: str, dominance_won_by: str | None = None,
-                   counts: dict[str, int] | None = None) -> dict[str, Any]:
+                   counts: dict[str, int] | None = None, power: dict[str, int] | None = None) -> dict[str, Any]:
         """The going-to-time steps, each figure marked by where it comes from (``sources``): ``tracked`` (the
-        table state), ``count`` (the players' count, entered by the judge) or ``untracked``. Dominance in
+        table state), ``count`` (the players' count, entered by the judge), ``said`` (the power the players say, entered
+        by the judge) or ``untracked``. Dominance in
         the final round comes from the log (``win_dominance``); the judge may say who won it (``A``, ``B``
-        or ``none``) where nobody recorded it. A draw deck is tracked only where the regular draws (7 at
-        setup, 2 each draw phase) were recorded; where not, and power does not decide, there is no winner
-        until the judge enters both players' counts (``counts``): ``needs`` says so."""
+        or ``none``) where nobody recorded it. Power is tracked only where the log recorded some (gained, moved,
+        lost or set: ``power_recorded``); where not, nothing is decided until the judge enters both players' power
+        as they say it (``power``). A draw deck is tracked only where the regular draws (7 at setup, 2 each draw
+        phase) were recorded; where not, and power does not decide, there is no winner until the judge enters both
+        players' counts (``counts``). ``needs`` lists the steps whose figures the judge must enter."""
         table = self.games.state(game_id).table
         judged = view(table, JUDGE)
         final: str | None = dominance_won_by
@@ -304,10 +320,15 @@ class EventService:
         standings = standings_from(judged, dominance)
         decks = draw_decks(table)
         counts = {seat: n for seat, n in (counts or {}).items() if seat in decks}
+        power = {seat: n for seat, n in (power or {}).items() if seat in decks}
         deck_source = {seat: "count" if seat in counts else "tracked" if d["tracked"] else "untracked"
                        for seat, d in decks.items()}
-        standings = [replace(p, draw_deck=counts[p.seat]) if p.seat in counts else p for p in standings]
-        sources = {"power_needed": {p.seat: "tracked" for p in standings}, "draw_deck": deck_source,
+        power_source = {p.seat: "said" if p.seat in power else "tracked" if table.power_recorded else "untracked"
+                        for p in standings}
+        held = {p.seat: p.power for p in standings}
+        standings = [replace(p, draw_deck=counts.get(p.seat, p.draw_deck), power=power.get(p.seat, p.power))
+                     for p in standings]
+        sources = {"power_needed": power_source, "draw_deck": deck_source,
                    "dominance": {p.seat: "tracked" if dominance_won_by is None and dominance is not None
                                  else "judge" if dominance is not None else "untracked" for p in standings},
                    "dead_characters": {p.seat: "tracked" for p in standings}}
@@ -316,13 +337,19 @@ class EventService:
         decided = going_to_time(standings, judged.get("first_player") if table.round > 0 else None)
         for step in decided["steps"]:
             step["sources"] = sources.get(step["step"], {})
-        decided.update({"sources": sources, "draw_decks": decks})
-        if decided["decided_by"] != "power_needed" and "untracked" in deck_source.values():
-            # Power does not decide, and the draw decks are a guess: the judge counts them first.
-            step = next(x for x in decided["steps"] if x["step"] == "draw_deck")
-            decided.update({"winner": None, "chooser": None, "decided_by": None, "needs": "draw_deck",
-                            "steps": [x for x in decided["steps"] if x["step"] == "power_needed"]
-                            + [{**step, "decides": False, "needs_count": True}]})
+        decided.update({"sources": sources, "draw_decks": decks, "power": held})
+        needs = ["power_needed"] if "untracked" in power_source.values() else []
+        if (needs or decided["decided_by"] != "power_needed") and "untracked" in deck_source.values():
+            needs.append("draw_deck")  # power does not decide (or is not known), and the draw decks are a guess
+        if needs:
+            # Nothing is decided on a guess: the judge has the players say their power and count their draw decks.
+            shown = [x for x in decided["steps"] if x["step"] in ("power_needed", "draw_deck")]
+            if not any(x["step"] == "draw_deck" for x in shown):
+                shown.append({"step": "draw_deck", "en": text("step.draw_deck", "en"),
+                              "de": text("step.draw_deck", "de"), "sources": deck_source, "decides": False,
+                              "values": {p.seat: p.draw_deck for p in standings}})
+            decided.update({"winner": None, "chooser": None, "decided_by": None, "needs": needs,
+                            "steps": [{**x, "decides": False, "needs_count": x["step"] in needs} for x in shown]})
         return decided
 
     def chooser(self, game_id: str) -> str | None:
@@ -517,7 +544,9 @@ class EventService:
             players.append({"seat": s.seat, "name": s.name, "faction": s.faction, "gold": p.get("gold"),
                             "power": power, "shadows": len(p.get("shadows", [])),
                             "hand": p.get("hand", {}).get("count"), "deck": p.get("deck", {}).get("count")})
+        names = {s.seat: s.name for s in game.seats}
         facts = {"version": game.version, "players": players, "phase": judged["phase"], "game_round": judged["round"],
+                 "reported": waiting_report(self.agreement_of(game_id), names),
                  "time_called": judged.get("time_called", False), "gone_to_time": judged.get("gone_to_time", False),
                  "last_at": last[-1].at if last else None, "needs_judge": state.needs_judge,
                  "extension": self.extension(game_id)}
@@ -549,7 +578,7 @@ class EventService:
                 "since_last_action": since, "flags": flags, "open_flags": len(open_flags), "urgency": urgency,
                 "flagged_moves": open_moves(flags),
                 "needs_judge": facts["needs_judge"], "clock": clock, "time_called": facts["time_called"],
-                "gone_to_time": facts["gone_to_time"],
+                "gone_to_time": facts["gone_to_time"], "reported": facts["reported"],
                 "result": results.get(ref.game_id) if results is not None else self.events.result(ref.game_id)}
 
     def dashboard(self, event_id: str, number: int | None = None) -> dict[str, Any]:
@@ -610,7 +639,10 @@ class EventService:
     # -- results: reported by the players, decided by the judge -------------------------------------------
     def reports(self, ref: TableRef) -> Agreement:
         """The table's ``report`` entries, settled (``results.agreement``)."""
-        found = [Report(e.seq, e.actor, Claim.of(e.data), e.at) for e in self.games.entries(ref.game_id)
+        return self.agreement_of(ref.game_id)
+
+    def agreement_of(self, game_id: str) -> Agreement:
+        found = [Report(e.seq, e.actor, Claim.of(e.data), e.at) for e in self.games.entries(game_id)
                  if e.kind == "report"]
         return agreement(found)
 

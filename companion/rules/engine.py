@@ -180,6 +180,9 @@ def power_held(t: Table) -> dict[str, int]:
 #: The power a seat gained this round (``note_power``), as its player's round count.
 POWER_GAINED = "power-gained"
 
+#: The lines that record power even where they change no total (power set to what it was, or lost from none).
+POWER_LINES = frozenset({"gain_power", "lose_power", "set_power"})
+
 
 def power_risen(t: Table, before: dict[str, int], after: dict[str, int]) -> dict[str, int]:
     """How much power each seat's faction card and cards in play (by their controller) rose from ``before``."""
@@ -319,6 +322,8 @@ def play(table: Table, action: Action, mode: Mode = "advisory") -> Verdict:
     powers = power_held(table)
     action.apply(table)
     note_power(table, action, powers)
+    if action.type in POWER_LINES or power_held(table) != powers:
+        table.power_recorded = True
     for seat in decks:
         if table.players[seat].counts_known:
             decked(table, seat)

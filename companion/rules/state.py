@@ -269,6 +269,10 @@ class TableState:
     time_called: bool = False
     time_called_round: int = -1  # the round time was called in: the game goes to time once that round is over
     dominance: dict[int, str | None] = field(default_factory=dict)
+    #: Some line of the log gained, moved, lost or set power (a power action, a challenge's or dominance's power): the
+    #: table's power totals are the players' own count. A table whose players kept power on paper or with tokens reads
+    #: 0 each, and going to time must ask for it (a judge's event read "15 needed (tracked)" at two players' 11 and 9).
+    power_recorded: bool = False
     challenges: list[ChallengeRecord] = field(default_factory=list)  # every challenge recorded, in order
     modifiers: list[Modifier] = field(default_factory=list)  # recorded modifiers still lasting
     first_chosen_round: int = -1  # the round in which the initiative winner chose the first player

@@ -524,8 +524,21 @@ def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
             r.get("bye") == player.id for r in service().events.rounds(event.id))
         mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
                                                                      "legal", "problems", "confirmed")},
-                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id)}
+                "paired": seated, "bye": tournament.bye_of(service().events, event, player.id),
+                **_organiser_decisions(event, player.id, paired)}
     return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
+
+
+def _organiser_decisions(event: Event, player_id: int, paired: int) -> dict[str, Any]:
+    """What the organiser decided of a player, for their own registration page (a judge's event told them none of
+    it): their drop (after which round, disqualified or not) and the rounds they missed, each an unpaired loss (a late
+    registration, a drop and a rejoin). Whether an illegal deck was allowed is the registration's ``confirmed``."""
+    entrant = next((e for e in service().events.entrants(event.id) if e.id == player_id), None)
+    if entrant is None:
+        return {"dropped": None, "missed": []}
+    dropped = None if entrant.dropped_after is None else {
+        "after": entrant.dropped_after, "disqualified": player_id in service().events.disqualified(event.id)}
+    return {"dropped": dropped, "missed": sorted(entrant.unpaired_losses(paired))}
 
 
 @events_api.get("/event/<event_id>/registration")
@@ -1048,14 +1061,22 @@ def time_winner(event_id: str, game_id: str) -> Any:
     dominance = request.args.get("dominance")
     if dominance not in (None, "A", "B", "none"):
         raise ApiError(400, "bad_dominance", "dominance: A, B or none", field="dominance")
+    return jsonify(service().time_steps(game_id, dominance, _counted("deck", 200, "cards"),
+                                        _counted("power", 99, "power")))
+
+
+def _counted(name: str, most: int, unit: str) -> dict[str, int]:
+    """The figures the players gave for each seat (``deck_A``: their draw deck as counted, ``power_A``: their power
+    where the table did not record it), confirmed by the judge; a bad one is refused, naming its field."""
     counts = {}
-    for seat in ("A", "B"):  # the draw decks as the players counted them, confirmed by the judge
-        raw = request.args.get(f"deck_{seat}")
-        if raw is not None:
-            if not re.fullmatch(r"[0-9]{1,3}", raw) or int(raw) > 200:  # (isdigit() takes '²' and 5,000 digits)
-                raise ApiError(400, "bad_count", f"deck_{seat}: a count of 0 to 200 cards", field=f"deck_{seat}")
+    for seat in ("A", "B"):
+        raw = request.args.get(f"{name}_{seat}")
+        if raw is not None and raw != "":
+            if not re.fullmatch(r"[0-9]{1,3}", raw) or int(raw) > most:  # (isdigit() takes '²' and 5,000 digits)
+                raise ApiError(400, "bad_count", f"{name}_{seat}: a count of 0 to {most} {unit}",
+                               field=f"{name}_{seat}")
             counts[seat] = int(raw)
-    return jsonify(service().time_steps(game_id, dominance, counts))
+    return counts
 
 
 @events_api.post("/event/<event_id>/games/<game_id>/result")

@@ -91,8 +91,9 @@ EVENT_PATHS: dict[str, dict[str, dict[str, Any]]] = {
         "Judge or organiser: each player's penalties across the event's rounds and tables", params=E)},
     "/api/event/{event_id}/games/{game_id}/going-to-time": {"get": op(
         "Judge: the going-to-time steps, each figure marked tracked, counted or untracked; deck_A and "
-        "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded)",
-        params=EG, query=["dominance", "deck_A", "deck_B"])},
+        "deck_B are the draw decks as counted at the table (asked for where the draws were not recorded), "
+        "power_A and power_B each player's power as they say it (asked for where the log recorded no power)",
+        params=EG, query=["dominance", "deck_A", "deck_B", "power_A", "power_B"])},
     "/api/event/{event_id}/games/{game_id}/result": {"post": op(
         "Judge: enter or change a table's result (a win, a modified win, a concession, both lose); written into "
         "the table's log and the event's record", params=EG)},

@@ -671,7 +671,10 @@ import {openStream} from "./stream.js";
         const players = tb.players.map(p => `${esc(p.name)}${p.faction ? ` (${esc(factionName(p.faction))})` : ""}${p.legal ? deckHtml(p, false) : ""} ${esc(t("ev.gold"))} ${p.gold ?? "?"} · ${esc(t("ev.power"))} ${p.power} · ${esc(t("ev.shadows"))} ${p.shadows}` +
           (p.legal === false ? `<span class="deck-line">${deckHtml(p, false)}</span>` : "")).join("<br>");
         const quiet = tb.since_last_action === null ? "–" : `${Math.round(tb.since_last_action / 60)} min`;
-        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>` : "";
+        // One seat reported and the other has not confirmed yet: said on the row, naming whose confirmation it waits for.
+        const result = tb.result ? `<br><b>${esc(resultText(tb.result))}</b>`
+          : tb.reported ? `<br><span class="reported">${esc(t("ev.reported_waits", {by: tb.reported.name,
+            claim: claimText(tb.reported.claim), other: tb.reported.waits_for_name}))}</span>` : "";
         const time = tb.gone_to_time ? ` · ${esc(t("ev.gone_to_time"))}` : "";
         return `<tr class="${tb.open_flags ? "urgent" : ""}" data-table="${tb.table}" data-game="${tb.game}"><td><button type="button" data-open="${tb.game}">${tb.table}</button>${flagCount(tb.flagged_moves.length)}</td>` +
           `<td>${players}${result}</td><td>${esc(phaseRound(tb.phase, tb.game_round))}${tb.clock.extension ? ` (+${tb.clock.extension}′)` : ""}${time}</td><td class="wide">${quiet}</td><td>${tb.flags.map(flagHtml).join("")}</td></tr>`;
@@ -793,7 +796,7 @@ import {openStream} from "./stream.js";
     async function openTable(game, seq) {
       const mine = ++asked;
       atLatest = seq === undefined || Boolean(lastMoment && game === lastMoment.game.id && seq >= lastMoment.game.version);
-      if (game !== selected) { lastTime = null; counts = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
+      if (game !== selected) { lastTime = null; entered = {}; $("gtt-out").replaceChildren(); tableChanged = true; }
       selected = game;
       const m = await call("GET", `/api/event/${eventId}/games/${game}/moment` + (seq === undefined ? "" : `?seq=${seq}`));
       if (mine !== asked) return;
@@ -849,31 +852,42 @@ import {openStream} from "./stream.js";
       if (type === "penalty") { justLogged = true; loadEarlier(); }  // the list under the tables follows on the live stream
     });
     /** The going-to-time steps: each figure with where it comes from (tracked, counted, from the judge, not
-     * tracked); where the draw decks are a guess, the judge enters both players' counts before anything is decided. */
+     * tracked); where the power or the draw decks are a guess, the judge enters what the players say (their power,
+     * their counted draw decks) before anything is decided: one field per seat for each figure the answer needs. */
     function showTime(out) {
       lastTime = out;
       const seats = lastMoment ? lastMoment.game.seats : [];
       const who = seat => { const x = seats.find(p => p.seat === seat); return x ? x.name : seat; };
       const value = v => (v === null || v === undefined ? "?" : v === true ? "✓" : v === false ? "–" : v);
       const source = (step, seat) => { const src = (out.sources[step.step] || {})[seat]; return src ? ` (${t("ev.src." + src)})` : ""; };
+      const needs = out.needs || [];
+      const field = (figure, state) => Object.keys(out.draw_decks).map(seat =>
+        `<label>${esc(who(seat))} <input id="gtt-${figure}-${esc(seat)}" data-figure="${figure}" data-seat="${esc(seat)}" ` +
+        `type="number" min="0" max="${figure === "power" ? 99 : 200}" value="${esc((entered[figure] || {})[seat] ?? "")}"> ` +
+        `<span class="muted">${esc(t("ev.gtt_state_says", {n: state(seat)}))}</span></label> `).join("");
+      const asked = [
+        needs.includes("power_needed") ? `<p class="flag">${esc(t("ev.gtt_needs_power"))}</p><p>` +
+          field("power", seat => out.power[seat]) + "</p>" : "",
+        needs.includes("draw_deck") ? `<p class="flag">${esc(t("ev.gtt_needs_count", {expected: out.draw_decks.A ? out.draw_decks.A.regular_draws : "?"}))}</p><p>` +
+          field("deck", seat => out.draw_decks[seat].count) + "</p>" : ""].join("");
       $("gtt-out").innerHTML = "<ol>" + out.steps.map(s => `<li data-step="${esc(s.step)}">${esc(t("step." + s.step))}: ` +
         Object.entries(s.values).map(([k, v]) => `${esc(who(k))} ${esc(value(v))}${esc(source(s, k))}`).join(", ") +
         `${s.skipped ? " — " + esc(t("ev.not_tracked")) : ""}${s.decides ? " ✔" : ""}</li>`).join("") + "</ol>" +
-        (out.needs === "draw_deck"
-          ? `<p class="flag">${esc(t("ev.gtt_needs_count", {expected: out.draw_decks.A ? out.draw_decks.A.regular_draws : "?"}))}</p><p>` +
-            Object.entries(out.draw_decks).map(([seat, d]) => `<label>${esc(who(seat))} <input id="gtt-deck-${esc(seat)}" type="number" min="0" max="200" ` +
-              `value="${esc(counts[seat] ?? "")}"> <span class="muted">${esc(t("ev.gtt_state_says", {n: d.count}))}</span></label> `).join("") +
-            `<button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
+        (needs.length
+          ? asked + `<p><button id="gtt-count" type="button">${esc(t("ev.gtt_count_decide"))}</button></p>`
           : `<p class="gtt-winner">${esc(out.winner ? t("ev.winner", {seat: `${who(out.winner)} (${out.winner})`}) : out.chooser ? t("ev.chooser", {seat: `${who(out.chooser)} (${out.chooser})`}) : t("ev.chooserUnknown"))}</p>`);
     }
-    let counts = {};
+    let entered = {};  // what the players said, as the judge entered it: {deck: {A: "41"}, power: {A: "11"}}
     async function goingToTime() {
-      const query = Object.entries(counts).filter(([, v]) => v !== "").map(([k, v]) => `deck_${k}=${encodeURIComponent(v)}`).join("&");
+      const query = Object.entries(entered).flatMap(([figure, bySeat]) => Object.entries(bySeat)
+        .filter(([, v]) => v !== "").map(([seat, v]) => `${figure}_${seat}=${encodeURIComponent(v)}`)).join("&");
       showTime(await call("GET", `/api/event/${eventId}/games/${selected}/going-to-time` + (query ? "?" + query : "")));
     }
     $("gtt-out").addEventListener("click", e => {
       if (!e.target.closest("#gtt-count")) return;
-      counts = Object.fromEntries([...document.querySelectorAll("#gtt-out input[id^=gtt-deck-]")].map(i => [i.id.slice(9), i.value]));
+      for (const input of document.querySelectorAll("#gtt-out input[data-figure]")) {
+        (entered[input.dataset.figure] ||= {})[input.dataset.seat] = input.value;
+      }
       goingToTime();
     });
     $("reprint").addEventListener("click", async e => {
@@ -900,7 +914,7 @@ import {openStream} from "./stream.js";
       const newest = latest && latest.rounds.length ? latest.rounds[latest.rounds.length - 1].number : number;
       follow(number === newest ? null : number);
     });
-    $("gtt").addEventListener("click", () => { counts = {}; goingToTime(); });
+    $("gtt").addEventListener("click", () => { entered = {}; goingToTime(); });
     $("result-buttons").addEventListener("click", async e => {
       const b = e.target.closest("[data-result]");
       if (!b || !selected) return;
@@ -1039,14 +1053,24 @@ import {openStream} from "./stream.js";
       $("reg-mine").classList.toggle("hidden", !p);
       if (!p) return;
       $("reg-mine-title").textContent = t("ev.reg.registered_as", {name: p.name});
-      $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : "⚠ " + t("ev.reg.illegal");
-      $("reg-legal").className = p.legal ? "deck-ok" : "deck-bad";
+      // A deck the organiser allowed is theirs to play (it read "not legal … may still allow this one").
+      const allowed = !p.legal && p.confirmed;
+      $("reg-legal").textContent = p.legal ? "✓ " + t("ev.reg.legal") : allowed ? "✓ " + t("ev.reg.allowed") : "⚠ " + t("ev.reg.illegal");
+      $("reg-legal").className = p.legal || allowed ? "deck-ok" : "deck-bad";
+      // The organiser's decisions about this player: a drop (or disqualification), the rounds missed (unpaired losses).
+      const decisions = [
+        p.dropped ? (p.dropped.disqualified ? t("ev.reg.disqualified", {round: p.dropped.after})
+          : p.dropped.after ? t("ev.reg.dropped", {round: p.dropped.after}) : t("ev.reg.dropped_before")) : "",
+        p.missed && p.missed.length ? t("ev.reg.missed", {rounds: p.missed.join(", ")}) : ""].filter(Boolean);
+      $("reg-decisions").classList.toggle("hidden", !decisions.length);
+      $("reg-decisions").textContent = decisions.join(" ");
       $("reg-problems").replaceChildren(...deckProblems(p.problems).map(x => el("li", {}, x)));
       // The bye of the latest round: no table comes (a player with the bye waited for one); it scores a win.
       $("reg-bye").classList.toggle("hidden", !p.bye);
       $("reg-bye").textContent = p.bye ? t("ev.reg.bye", p.bye) : "";
-      $("reg-note").textContent = p.paired ? t("ev.reg.paired_note") : p.legal ? t("ev.reg.done") : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
-      $("reg-fix").classList.toggle("hidden", p.legal || p.paired || !out.open);
+      $("reg-note").textContent = p.dropped ? "" : p.paired ? t("ev.reg.paired_note") : p.legal || allowed ? t("ev.reg.done")
+        : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
+      $("reg-fix").classList.toggle("hidden", p.legal || allowed || p.paired || !out.open || Boolean(p.dropped));
     }
     $("self-register").addEventListener("submit", async e => {
       e.preventDefault();
