@@ -178,7 +178,8 @@ def test_restricted_banned_and_pods_from_the_shipped_list(catalog: Catalog) -> N
     # asked why "Not legal under Standard v2.1: Great Hall, I Am No One." at a real event).
     assert w["not-in-pool"].en == ("Not in the card pool of Standard v2.1: Great Hall (the printing in the pool: "
                                    "Redesigns, 17144), I Am No One (the printing in the pool: Redesigns, 17127).")
-    assert w["not-in-pool"].de.startswith("Nicht im Kartenpool von Standard v2.1: Great Hall (im Pool ist die Auflage")
+    assert w["not-in-pool"].de.startswith("Nicht im Kartenbestand von Standard v2.1: Great Hall (im Kartenbestand "
+                                          "ist die Auflage")
     pods = [x for x in check_deck(deck_of("FotS-1", catalog), catalog) if x.rule == "pod"]
     assert any("cannot be used together" in x.en for x in pods)
     # Under the original card set's list the same Stark intro deck has no banned card.

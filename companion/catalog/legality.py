@@ -402,10 +402,11 @@ def _restricted_2e(view: _View, fmt: str, code: str | None, catalog: Catalog | N
                    if catalog is not None else None for c in outside}
         listed_en = ", ".join(names[c] + (f" (the printing in the pool: {x.pack_name}, {x.code})" if (x := instead[c])
                                           else " (no printing of it is in the pool)") for c in outside)
-        listed_de = ", ".join(names[c] + (f" (im Pool ist die Auflage aus {x.pack_name}, {x.code})" if (x := instead[c])
-                                          else " (keine Auflage davon ist im Pool)") for c in outside)
+        listed_de = ", ".join(names[c] + (f" (im Kartenbestand ist die Auflage aus {x.pack_name}, {x.code})"
+                                          if (x := instead[c]) else " (keine Auflage davon ist im Kartenbestand)")
+                              for c in outside)
         out.append(_warn("not-in-pool", citation, f"Not in the card pool of {entry['name']}: {listed_en}.",
-                         f"Nicht im Kartenpool von {entry['name']}: {listed_de}.", outside))
+                         f"Nicht im Kartenbestand von {entry['name']}: {listed_de}.", outside))
     for pod in rules["pods"]:
         members = sorted(present & set(pod["cards"]))
         key = pod.get("restricted")
