@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.server import Server
+from tests.server import Server, call
 from tests.test_browser import PHONE, wait_until
 
 #: A phone's locale for each language of the catalogue.
@@ -111,3 +111,17 @@ def settled(page: Any) -> None:
         page.evaluate(DRAWN)
         if not on_way or time.monotonic() > deadline:
             return
+
+
+def registered_on_phone(page: Any, server: Server, event_id: str, name: str, deck: str, organiser: str) -> None:
+    """A player registers on their phone at the event's link (the page keeps the registration key); the organiser
+    allows the deck (test decks break the newest restricted list)."""
+    page.goto(f"{server.url}/e/{event_id}/register")
+    page.fill("#reg-name", name, timeout=WAIT)
+    page.fill("#reg-deck", deck)
+    page.click("#self-register button[type=submit]")
+    page.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
+    api = server.url + "/api"
+    pid = next(p["id"] for p in call(api, "GET", f"/event/{event_id}", key=organiser)[1]["players"]
+               if p["name"] == name)
+    assert call(api, "POST", f"/event/{event_id}/players/{pid}/confirm", {}, organiser)[0] == 200

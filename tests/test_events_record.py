@@ -177,7 +177,10 @@ def test_seat_sheets_a_page_per_seat_and_a_reprint_in_a_running_round_is_the_jud
     for page, (table, seat, name) in zip(pages, [(1, "A", "Player 1"), (1, "B", "Player 2"), (2, "A", "Player 3"),
                                                (2, "B", "Player 4")], strict=True):
         assert f"Table {table} · Seat {seat}" in page and f"Tisch {table} · Sitz {seat}" in page
-        assert name in page and sum(f"Player {i}" in page for i in range(1, 5)) == 1
+        # The page's player, and the opponent only as whom they meet (the opponent's seat is on a page of its own).
+        other = {"Player 1": "Player 2", "Player 2": "Player 1", "Player 3": "Player 4", "Player 4": "Player 3"}[name]
+        assert name in page and f"against {other} · gegen {other}" in page
+        assert sum(f"Player {i}" in page.replace(f"against {other} · gegen {other}", "") for i in range(1, 5)) == 1
         assert "öffnet deinen Sitz einmal" in page and "#key=" not in page
     from companion.rules.roles import HOST
 

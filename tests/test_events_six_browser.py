@@ -101,6 +101,7 @@ def test_the_player_with_the_bye_is_told_so_on_their_own_pages(server: Server, b
     bye: the phone still open at his round-1 table says so; Cat's page, in round 2 at a table, no longer does."""
     from tests.corpus.build import LANNISTER, STARK, decklist
     from tests.paper import claimed
+    from tests.phones import registered_on_phone
 
     api = server.url + "/api"
     _, ev = call(api, "POST", "/event", {"name": "Bye night", "date": "2026-11-27", "rounds": 3, "tables": 2})
@@ -112,14 +113,8 @@ def test_the_player_with_the_bye_is_told_so_on_their_own_pages(server: Server, b
         assert status == 201, out
         call(api, "POST", f"/event/{eid}/players/{out['player']['id']}/confirm", {}, org)
     cat = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE", bypass_csp=True).new_page()
-    cat.goto(f"{server.url}/e/{eid}/register")
-    cat.fill("#reg-name", "Cat", timeout=WAIT)
-    cat.fill("#reg-deck", decklist("Cat", "lannister", LANNISTER))
-    cat.click("#self-register button[type=submit]")
-    cat.wait_for_selector("#reg-mine:not(.hidden)", timeout=WAIT)
+    registered_on_phone(cat, server, eid, "Cat", decklist("Cat", "lannister", LANNISTER), org)
     assert cat.locator("#reg-bye").is_hidden()
-    cat_id = next(p["id"] for p in call(api, "GET", f"/event/{eid}", key=org)[1]["players"] if p["name"] == "Cat")
-    call(api, "POST", f"/event/{eid}/players/{cat_id}/confirm", {}, org)
 
     status, r1 = call(api, "POST", f"/event/{eid}/rounds", {"csv": "1,Ann,Ben\n2,Cat,BYE"}, org)
     assert status == 201 and r1["bye"]["name"] == "Cat", r1

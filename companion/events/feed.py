@@ -24,19 +24,8 @@ def feed(events: EventStore, event: Event, cards: Any = None) -> dict[str, Any]:
     entrants = {e.id: e for e in events.entrants(event.id)}
     rounds = []
     for info in events.rounds(event.id):
-        number = info["number"]
-        results = events.results(event.id, number)
-        tables = []
-        for ref in events.tables(event.id, number):
-            result = results.get(ref.game_id)
-            tables.append({"table": ref.number, "game": ref.game_id,
-                           "players": [{"seat": seat, "player": pid, "name": names.get(pid, "?")}
-                                       for seat, pid in zip("AB", ref.players, strict=False)],
-                           "result": None if result is None else public_result(result)})
-        bye = info.get("bye")
-        rounds.append({"number": number, "stage": info.get("stage") or "swiss", "started": info.get("started"),
-                       "stopped": info.get("stopped"), "tables": tables,
-                       "bye": None if bye is None else {"player": bye, "name": names.get(bye, "?")}})
+        rounds.append({**round_pairings(events, event.id, info, names, games=True), "started": info.get("started"),
+                       "stopped": info.get("stopped")})
     listed = []
     for p in players:
         e = entrants.get(p.id)
@@ -53,6 +42,35 @@ def feed(events: EventStore, event: Event, cards: Any = None) -> dict[str, Any]:
             "after_round": view["after_round"], "standings": view["standings"], "cut": view["cut"],
             "adjustments": view["adjustments"], "rounds": rounds, "players": listed,
             "decks_published": event.publish_decks}
+
+
+def round_pairings(events: EventStore, event_id: str, info: dict[str, Any], names: dict[int, str],
+                   games: bool = False) -> dict[str, Any]:
+    """A round's pairings as anyone may read them: each table's number, its two players (seat, number, name) and its
+    result once in, and the bye. ``games``: each table's game id too (the feed's; the projector's page needs none)."""
+    number = info["number"]
+    results = events.results(event_id, number)
+    tables = []
+    for ref in events.tables(event_id, number):
+        result = results.get(ref.game_id)
+        tables.append({"table": ref.number, **({"game": ref.game_id} if games else {}),
+                       "players": [{"seat": seat, "player": pid, "name": names.get(pid, "?")}
+                                   for seat, pid in zip("AB", ref.players, strict=False)],
+                       "result": None if result is None else public_result(result)})
+    bye = info.get("bye")
+    return {"number": number, "stage": info.get("stage") or "swiss", "tables": tables,
+            "bye": None if bye is None else {"player": bye, "name": names.get(bye, "?")}}
+
+
+def round_in_play(events: EventStore, event: Event) -> dict[str, Any] | None:
+    """The latest round while a table of it has no result (the round being played): its pairings, for the public
+    standings page and the projector; None before round 1 and once every result of the latest round is in."""
+    rounds = events.rounds(event.id)
+    if not rounds:
+        return None
+    names = {p.id: p.name for p in events.players(event.id)}
+    now = round_pairings(events, event.id, rounds[-1], names)
+    return now if any(t["result"] is None for t in now["tables"]) else None
 
 
 def public_result(result: dict[str, Any]) -> dict[str, Any]:

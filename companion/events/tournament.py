@@ -203,6 +203,24 @@ def bye_of(events: EventStore, event: Event, player_id: int) -> dict[str, Any] |
     return {"round": rounds[-1]["number"], "points": SCHEMES[event.scoring].bye}
 
 
+def table_of_player(events: EventStore, event: Event, player_id: int) -> dict[str, Any] | None:
+    """The latest round's table, if this player has one: the round, the table's number, the seat and the opponent's
+    name, for the player's own pages (their registration page said only "you have been paired"). Never a key: the
+    seat's key is on its seat sheet."""
+    rounds = events.rounds(event.id)
+    if not rounds:
+        return None
+    number = rounds[-1]["number"]
+    ref = next((r for r in events.tables(event.id, number) if player_id in r.players), None)
+    if ref is None:
+        return None
+    names = {p.id: p.name for p in events.players(event.id)}
+    seat = "AB"[ref.players.index(player_id)]
+    other = next((pid for pid in ref.players if pid != player_id), None)
+    return {"round": number, "table": ref.number, "seat": seat,
+            "opponent": None if other is None else names.get(other, "?")}
+
+
 def standings_view(events: EventStore, event: Event) -> dict[str, Any]:
     """Standings with each tiebreaker's value (public: names, points, tiebreakers; no deck, no key)."""
     scheme = SCHEMES[event.scoring]

@@ -23,7 +23,7 @@ from msgspec import UNSET, Meta, UnsetType
 from companion.catalog.legality import check_deck
 from companion.declare import text
 from companion.events import tiebreakers, tournament
-from companion.events.feed import CSV_TABLES, feed, feed_csv
+from companion.events.feed import CSV_TABLES, feed, feed_csv, round_in_play, round_pairings
 from companion.events.pairings import PairingError, check_hand_pairings, parse_pairings
 from companion.events.penalties import (
     CITES,
@@ -525,6 +525,7 @@ def _registration_answer(event: Event, player: Any) -> dict[str, Any]:
         mine = {**{k: v for k, v in player.public().items() if k in ("id", "name", "faction", "agenda", "cards",
                                                                      "legal", "problems", "confirmed")},
                 "paired": seated, "bye": tournament.bye_of(service().events, event, player.id),
+                "table": tournament.table_of_player(service().events, event, player.id),
                 **_organiser_decisions(event, player.id, paired)}
     return {"event": info, "open": event.registration_open and paired < 2, "player": mine}
 
@@ -797,7 +798,12 @@ def adjust_points(event_id: str, player_id: int) -> Any:
 def public_standings(event_id: str) -> Any:
     """The standings anyone may read (no key): names, points, each tiebreaker's value."""
     event = service().events.event(event_id)
-    return jsonify(tournament.standings_view(service().events, event))
+    answer = tournament.standings_view(service().events, event)
+    # During a round: its pairings and its clock (names and table numbers only), for the players and the projector.
+    playing = round_in_play(service().events, event)
+    if playing is not None:
+        playing["clock"] = service().clock(event.id, playing["number"])
+    return jsonify({**answer, "round": playing})
 
 
 MAX_ROWS = 400
@@ -845,7 +851,8 @@ def seat_sheets(event_id: str, number: int) -> Any:
             except Conflict:
                 continue
             name = players.get(pid, seat)
-            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}/join#key={key}"))
+            other = next((players.get(o, "?") for o in ref.players if o != pid), None)
+            seats.append((ref.number, seat, name, f"{base}/g/{ref.game_id}/join#key={key}", other))
             if started:
                 detail = {"round": number, "table": ref.number, "seat": seat, "player": name}
                 events.log(event.id, role, "reprint", detail)
@@ -1144,9 +1151,7 @@ def report(event_id: str) -> Any:
     penalties = by_player(event_penalties(events, event.id))
     adjustments = events.adjustments(event.id)
     if request.args.get("format") == "pdf":
-        lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
-        if lang not in LANGUAGES:
-            raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+        lang = _pdf_language()
         byes = [{"round": r["number"], "player": r["bye"], "name": by_id[r["bye"]].name if r["bye"] in by_id else "?"}
                 for r in events.rounds(event.id) if r.get("bye") is not None]
         pdf = pdf_report(event.public(), rows, public, decisions, lang, events.fingerprint(event.id),
@@ -1222,8 +1227,11 @@ def table_clock(game_id: str) -> Any:
     # A later round's bye for this seat's player: the phone still open at this table says so (no table comes).
     player = dict(zip("AB", ref.players, strict=False)).get(role.seat) if role.seat else None
     bye = tournament.bye_of(service().events, event, player) if player is not None else None
+    # A later round paired: this seat's player has a new table (named; its seat's key is on its own seat sheet).
+    later = tournament.table_of_player(service().events, event, player) if player is not None else None
     return jsonify({"event": event.name, "round": ref.round, "table": ref.number, "role": role.kind.value,
                     "bye": bye if bye is not None and bye["round"] > ref.round else None,
+                    "next": later if later is not None and later["round"] > ref.round else None,
                     "may": {"call_judge": role.can(Can.CALL_JUDGE)}, "seat": role.seat,
                     "clock": service().clock(ref.event_id, ref.round, game_id),
                     "result": result and {k: result[k] for k in ("winner", "winner_name", "by_time", "ending",
@@ -1356,6 +1364,29 @@ def register_page(event_id: str) -> Any:
 def standings_page(event_id: str) -> Any:
     service().events.event(event_id)
     return page("event_standings.html", event_id=event_id)
+
+
+def _pdf_language() -> str:
+    """A printed page's language: ``?lang=en|de``, else the reader's (a bad one is refused, naming the field)."""
+    lang = request.args.get("lang") or language(request.headers.get("Accept-Language"))
+    if lang not in LANGUAGES:
+        raise ApiError(400, "bad_lang", "lang: en or de", field="lang")
+    return lang
+
+
+@events_pages.get("/e/<event_id>/rounds/<int:number>/pairings.pdf")
+def pairings_list(event_id: str, number: int) -> Any:
+    """A round's pairings to print for the wall (``?lang=en|de``): each player by name with their table and
+    opponent, and the bye. Public, as the standings page is: names and table numbers, never a key or a card."""
+    from companion.events.sheets import pairings_pdf
+
+    events = service().events
+    event = events.event(event_id)
+    names = {p.id: p.name for p in events.players(event.id)}
+    lang = _pdf_language()
+    pdf = pairings_pdf(event.name, round_pairings(events, event.id, events.round_info(event.id, number), names), lang)
+    return Response(pdf, mimetype="application/pdf", headers={
+        "Content-Disposition": f'inline; filename="pairings-round-{number}-{lang}.pdf"'})
 
 
 def _feed_data(event_id: str) -> dict[str, Any]:

@@ -55,11 +55,14 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
     if (view() && (view().gone_to_time || (view().now && view().now.over))) redraw();  // the game's end says it
   }
 
-  /** This seat's player has the bye in a later round: no table comes for them (it scores a win). */
+  /** This seat's player has the bye in a later round: no table comes for them (it scores a win). A later round's
+   * table is named, with where its seat's key is (the seat sheet on that table): this page never opens another seat. */
   function drawBye() {
     if (!info) return;
     $("event-bye").classList.toggle("hidden", !info.bye);
     $("event-bye").textContent = info.bye ? t("ev.reg.bye", info.bye) : "";
+    $("event-next").classList.toggle("hidden", !info.next);
+    $("event-next").textContent = info.next ? t("ev.table.next", {...info.next, this: info.round}) : "";
   }
 
   function tick() {
@@ -80,7 +83,9 @@ export function eventTable({gameId, key, view, seatName, showFlag, redraw}) {
   }, 1000);
   // Extensions and restarts: a minute is soon enough for a clock. A table gone to time waits for its result (a tie
   // to the end: the first player chooses) and asks every 5 seconds until it has one.
+  // A table with its result waits for the next round's pairings: asked every 15 seconds (the new table is named).
   setInterval(() => load(), 60000);
+  setInterval(() => { if (info && info.result && !info.next && document.visibilityState === "visible") load(); }, 15000);
   setInterval(() => { if (info && view() && view().gone_to_time && !info.result) load(); }, 5000);
 
   $("call-judge").addEventListener("click", async ev => {

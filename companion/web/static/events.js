@@ -322,6 +322,8 @@ import {openStream} from "./stream.js";
       const begun = Boolean((current.rounds.find(r => r.number === latestRound) || {}).started);
       $("print-sheets").disabled = begun;
       $("sheets-judge-only").classList.toggle("hidden", !begun);
+      // The round's pairings for the wall, in the page's language (public: names and tables only).
+      $("print-pairings").href = `/e/${eventId}/rounds/${latestRound}/pairings.pdf?lang=${lang()}`;
       // The round's length, set here (a short test round too) before the clock starts. A new round starts from its
       // own length, not from what was typed for the round before (a 1-minute test clock is not the next round's).
       if (!$("clock-minutes").value || $("clock-minutes").dataset.round !== String(latestRound)) {
@@ -1068,6 +1070,11 @@ import {openStream} from "./stream.js";
       // The bye of the latest round: no table comes (a player with the bye waited for one); it scores a win.
       $("reg-bye").classList.toggle("hidden", !p.bye);
       $("reg-bye").textContent = p.bye ? t("ev.reg.bye", p.bye) : "";
+      // The round's table: its number, the seat and the opponent (the seat's key is on the sheet on that table).
+      const seated = p.table && !p.dropped ? p.table : null;
+      $("reg-table").classList.toggle("hidden", !seated);
+      $("reg-table-where").textContent = seated ? t("ev.reg.table", seated) : "";
+      $("reg-table-sheet").textContent = seated ? t("ev.reg.table_sheet", seated) : "";
       $("reg-note").textContent = p.dropped ? "" : p.paired ? t("ev.reg.paired_note") : p.legal || allowed ? t("ev.reg.done")
         : out.open ? t("ev.reg.fix_note") : t("ev.reg.closed");
       $("reg-fix").classList.toggle("hidden", p.legal || allowed || p.paired || !out.open || Boolean(p.dropped));
@@ -1091,17 +1098,36 @@ import {openStream} from "./stream.js";
     });
     rerender = render;
     messagesReady.then(load);
-    // A registered player waits here for the round's pairings (and a bye, said): read again while it is in view.
-    setInterval(() => { if (mine && document.visibilityState === "visible") load(); }, 30000);
+    // A registered player waits here for the round's pairings (their table, or a bye): read again while in view.
+    setInterval(() => { if (mine && document.visibilityState === "visible") load(); }, 10000);
   }
 
   // -- public standings (no key: names, points and tiebreakers only) ----------------------------------
   if ($("standings") && !$("register") && !$("report-rows") && !$("self-register")) {
     let out = null;
-    rerender = () => { if (out) { $("ev-title").textContent = `${out.event.name} ${out.event.date}`; renderStandings(out); } };
+    /** The round being played: its clock and its tables (the two players' names), large enough for a projector;
+     * hidden between rounds, when the standings after the last round are what is shown. */
+    function renderRound() {
+      const now = out && out.round;
+      $("now").classList.toggle("hidden", !now);
+      if (!now) return;
+      $("now-title").textContent = t("ev.pairings.title", {round: now.number});
+      $("now-clock").textContent = clockText(now.clock);
+      $("now-tables").replaceChildren(...now.tables.map(x => el("tr", {"data-table": x.table},
+        el("td", {class: "now-table"}, String(x.table)), ...x.players.map(p => el("td", {}, p.name)),
+        el("td", {class: "muted"}, x.result ? "✓ " + t("ev.pairings.result_in") : ""))));
+      $("now-bye").textContent = now.bye ? t("ev.pairings.bye", {name: now.bye.name}) : "";
+      $("now-print").href = `/e/${eventId}/rounds/${now.number}/pairings.pdf?lang=${lang()}`;
+    }
+    rerender = () => { if (out) { $("ev-title").textContent = `${out.event.name} ${out.event.date}`; renderStandings(out); renderRound(); } };
     const load = async () => { const r = await request(`/api/event/${eventId}/standings`); if (r.ok) { out = r.data; rerender(); } };
     messagesReady.then(load);
-    setInterval(() => { if (document.visibilityState === "visible") load(); }, 30000);
+    // The clock counts down here between reads; a read every 15 seconds brings results, extensions and the next round.
+    setInterval(() => {
+      const c = out && out.round && out.round.clock;
+      if (c && c.remaining !== null && !c.finished) { c.remaining -= 1; c.time_called = c.remaining <= 0; $("now-clock").textContent = clockText(c); }
+    }, 1000);
+    setInterval(() => { if (document.visibilityState === "visible") load(); }, 15000);
   }
 
   // -- rules ----------------------------------------------------------------------------------------
