@@ -203,7 +203,10 @@ def test_swiss_routes_need_the_organisers_or_the_judges_key(client: FlaskClient,
         assert client.post(f"/api/event/{eid}/players/1/drop", headers=headers, json={}).status_code in (401, 403)
         assert client.get(f"/api/event/{eid}/proposal", headers=headers).status_code in (401, 403)
     public = client.get(f"/api/event/{eid}/standings").get_json()
-    assert set(public) == {"event", "scheme", "tiebreakers", "after_round", "standings", "cut", "adjustments"}
+    assert set(public) == {"event", "scheme", "tiebreakers", "after_round", "standings", "cut", "adjustments", "round"}
+    # the round being played, for the room: table numbers and names (never a game's id, a key or a deck)
+    assert all(set(t) == {"table", "players", "result"} for t in public["round"]["tables"]), public["round"]
+    assert all(set(p) == {"seat", "player", "name"} for t in public["round"]["tables"] for p in t["players"])
     assert set(public["event"]) == {"id", "name", "date", "rounds", "cut", "seed"}
     assert all(set(r) == {"rank", "player", "name", "points", "adjustment", "wins", "modified_wins", "losses", "byes",
                           "rounds", "sos", "esos", "lot", "dropped"} for r in public["standings"])
